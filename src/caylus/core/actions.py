@@ -1,0 +1,110 @@
+"""Actions and their text tokens.
+
+Every decision a player makes is one `Action`. Each edition declares the finite set of all its actions once,
+at import time (`ActionSet`); the engine hands out those same interned objects, so comparing actions is cheap
+and `parse(str(a)) is a` always holds. What an action means depends on the decision being asked (the top of the
+pending-decision stack): `pass` declines whatever is being offered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalAction
+
+
+class Action:
+    """One decision, named by a stable token such as ``place:inn`` or ``provost:-2``.
+
+    ``verb`` is the part before the colon, ``arg`` the parsed part after it (a string or an int), or None.
+    """
+
+    __slots__ = ("token", "verb", "arg", "index")
+
+    def __init__(self, token: str, verb: str, arg=None, index: int = -1):
+        self.token = token
+        self.verb = verb
+        self.arg = arg
+        self.index = index  # position in the edition's ActionSet: a stable integer id for learning code
+
+    def __str__(self) -> str:
+        return self.token
+
+    def __repr__(self) -> str:
+        return f"Action({self.token!r})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Action):
+            return self.token == other.token
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.token)
+
+
+class ActionSet:
+    """The complete, ordered universe of an edition's actions.
+
+    ``index`` of an action is its position here, which gives a fixed-size action space for learning code
+    (OpenSpiel's ``num_distinct_actions``).
+    """
+
+    def __init__(self, edition: str):
+        self.edition = edition
+        self._by_token: dict[str, Action] = {}
+        self._all: list[Action] = []
+
+    def add(self, token: str, arg=None) -> Action:
+        """Declare the action named `token` (``verb`` or ``verb:arg``); `arg` overrides the parsed argument."""
+        verb, sep, text = token.partition(":")
+        if arg is None and sep:
+            arg = int(text) if re.fullmatch(r"[+-]?\d+", text) else text
+        if token in self._by_token:
+            return self._by_token[token]
+        act = Action(token, verb, arg, len(self._all))
+        self._by_token[token] = act
+        self._all.append(act)
+        return act
+
+    def __getitem__(self, token: str) -> Action:
+        return self._by_token[token]
+
+    def __iter__(self):
+        return iter(self._all)
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def __contains__(self, token: str) -> bool:
+        return token in self._by_token
+
+    def by_index(self, index: int) -> Action:
+        return self._all[index]
+
+    def parse(self, token) -> Action:
+        """The action a token names; `IllegalAction` if the token is malformed or unknown in this edition."""
+        if isinstance(token, Action):
+            act = self._by_token.get(token.token)
+            if act is None:
+                raise IllegalAction(f"{token.token}: not an action of edition {self.edition!r}")
+            return act
+        if not isinstance(token, str):
+            raise IllegalAction(f"{token!r}: an action must be an Action or its text token, not {type(token).__name__}")
+        text = token.strip()
+        act = self._by_token.get(text)
+        if act is not None:
+            return act
+        # Be forgiving about the sign of small numbers: "provost:2" means "provost:+2".
+        if ":" in text:
+            verb, _, arg = text.partition(":")
+            if arg.isdigit():
+                act = self._by_token.get(f"{verb}:+{arg}")
+                if act is not None:
+                    return act
+        if not text:
+            raise IllegalAction("empty action token")
+        verb = text.partition(":")[0]
+        known = sorted({a.verb for a in self._all})
+        if verb not in known:
+            raise IllegalAction(f"{text}: unknown action {verb!r} (known: {', '.join(known)})")
+        raise IllegalAction(f"{text}: {verb!r} takes no such argument in edition {self.edition!r}")

@@ -1,0 +1,93 @@
+"""What an edition provides to the core: its data, its rules as functions on a plain board, and its options.
+
+The core (`Game`) adds everything that is the same for every edition: validation with clear errors, forced
+moves, undo, clone, records and JSON. An edition never does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .actions import Action, ActionSet
+from .errors import BadOption
+
+TERMINAL = -4  # current_player of a finished game (OpenSpiel's kTerminalPlayerId)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One edition option, given as ``--option name=value`` or ``new_game(..., name=value)``."""
+
+    name: str
+    default: Any
+    choices: tuple = ()  # allowed values; empty for a plain bool
+    help: str = ""
+
+    def parse(self, value) -> Any:
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("true", "yes", "on", "1"):
+                return True
+            if text in ("false", "no", "off", "0"):
+                return False
+            raise BadOption(f"option {self.name}: expected true or false, got {value!r}")
+        text = str(value).strip()
+        if text not in self.choices:
+            raise BadOption(f"option {self.name}: expected one of {', '.join(self.choices)}, got {value!r}")
+        return text
+
+
+class Board(Protocol):
+    """An edition's whole game state as plain mutable data."""
+
+    current_player: int
+    terminal: bool
+
+    def copy(self) -> "Board": ...
+
+
+@dataclass
+class Edition:
+    """An edition: the functions its rules module exports, bundled for the core."""
+
+    id: str
+    title: str
+    actions: ActionSet
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    new_board: Any  # (players, seed, options) -> Board
+    legal_actions: Any  # (board) -> list[Action], in canonical order
+    apply: Any  # (board, action) -> None; mutates, then runs automatic steps up to the next decision
+    why_illegal: Any  # (board, action) -> str: why a non-legal action is refused
+    view: Any  # (board, player | None) -> dict of plain data
+    scores: Any  # (board) -> list[int]
+    player_names: tuple[str, ...] = ("Blue", "Red", "Green", "Orange", "Black")
+    determinize: Any = None  # (view, rng) -> Board, for hidden-information editions
+    describe: Any = None  # (board) -> str, a text picture of the board
+    extra: dict = field(default_factory=dict)
+
+    def normalize_options(self, given: dict) -> dict:
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for key, value in given.items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise BadOption(f"edition {self.id!r} has no option {key!r} (options: {names})")
+            out[key] = known[key].parse(value)
+        return out
+
+    def check_players(self, players) -> int:
+        if isinstance(players, bool) or not isinstance(players, int):
+            try:
+                players = int(str(players))
+            except ValueError:
+                raise BadOption(f"players must be a whole number, got {players!r}") from None
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(
+                f"edition {self.id!r} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return players

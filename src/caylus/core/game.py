@@ -1,0 +1,256 @@
+"""`Game`: the one public game-state object, the same for every edition.
+
+It wraps an edition's plain board and adds what every edition shares: validated `apply` that leaves the state
+unchanged on error, forced moves played automatically, `undo` from periodic checkpoints, independent `clone`,
+text records and JSON.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .actions import Action
+from .edition import TERMINAL, Edition
+from .errors import BadRecord, IllegalAction
+
+ENGINE_VERSION = "0.1.0"
+
+# Undo restores the newest checkpoint at or before the target and replays from there, so undo costs at most
+# this many replayed actions while apply pays one board copy every this many actions.
+CHECKPOINT_EVERY = 32
+
+
+class Game:
+    """A game in progress: ``current_player``, ``legal_actions()``, ``apply()``, ``undo()``, ``clone()``, ...
+
+    Create one with `caylus.new_game`. Players are numbered 0..N-1 (seat order, which is not turn order).
+    """
+
+    __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_checkpoints", "_legal")
+
+    def __init__(self, edition: Edition, players: int, seed: int, options: dict):
+        self.edition = edition
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self.board = edition.new_board(players, seed, options)
+        self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
+        self._checkpoints: list[tuple[int, object]] = [(0, self.board.copy())]
+        self._legal: list[Action] | None = None
+        self._play_forced()
+
+    # -- what a player may do ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The player to decide now, or `TERMINAL` (-4) once the game is over."""
+        return TERMINAL if self.board.terminal else self.board.current_player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.board.terminal
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of `current_player`, in canonical order (empty once the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.board.terminal else self.edition.legal_actions(self.board)
+        return legal
+
+    def legal_tokens(self) -> list[str]:
+        return [a.token for a in self.legal_actions()]
+
+    def parse(self, token) -> Action:
+        """The action a token names (raises `IllegalAction` for a malformed or unknown token)."""
+        return self.edition.actions.parse(token)
+
+    def apply(self, action) -> Action:
+        """Play `action` (an `Action` or its token) for `current_player`; returns the `Action` played.
+
+        Raises `IllegalAction` with the reason if it is not legal now; the state is then unchanged.
+        """
+        act = self.edition.actions.parse(action)
+        if self.board.terminal:
+            raise IllegalAction(f"{act.token}: the game is over")
+        if act not in self.legal_actions():
+            raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
+        n = len(self.history)
+        if n and n % CHECKPOINT_EVERY == 0 and self._checkpoints[-1][0] != n:
+            self._checkpoints.append((n, self.board.copy()))
+        self._legal = None
+        self.edition.apply(self.board, act)
+        self.history.append(act)
+        self._play_forced()
+        return act
+
+    push = apply  # python-chess spelling
+
+    def _play_forced(self) -> None:
+        """Play every decision that has exactly one legal answer: the engine never asks a question with one answer."""
+        edition, board = self.edition, self.board
+        while not board.terminal:
+            legal = edition.legal_actions(board)
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            edition.apply(board, legal[0])
+        self._legal = []
+
+    def undo(self) -> Action:
+        """Take back the last action a player chose (and the forced moves after it); returns it."""
+        if not self.history:
+            raise IllegalAction("undo: no action to take back")
+        target = len(self.history) - 1
+        while self._checkpoints[-1][0] > target:
+            self._checkpoints.pop()
+        start, snapshot = self._checkpoints[-1]
+        undone = self.history.pop()
+        self.board = snapshot.copy()
+        self._play_forced()
+        for act in self.history[start:]:
+            self.edition.apply(self.board, act)
+            self._play_forced()
+        return undone
+
+    pop = undo
+
+    def clone(self) -> "Game":
+        """An independent copy: nothing done to one changes the other."""
+        other = object.__new__(Game)
+        other.edition = self.edition
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = dict(self.options)
+        other.board = self.board.copy()
+        other.history = list(self.history)
+        other._checkpoints = list(self._checkpoints)  # snapshots are never mutated, only copied from
+        other._legal = self._legal
+        return other
+
+    # -- results --------------------------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Prestige of each player (seat order); once the game is over, with the end bonuses included."""
+        return self.edition.scores(self.board)
+
+    def winners(self) -> list[int]:
+        """The players with the most prestige (ties share the victory); empty until the game is over."""
+        if not self.board.terminal:
+            return []
+        s = self.scores()
+        best = max(s)
+        return [p for p, v in enumerate(s) if v == best]
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style returns: 1.0 for each winner (shared victories too), 0.0 otherwise; all 0 mid-game."""
+        won = set(self.winners())
+        return [1.0 if p in won else 0.0 for p in range(self.num_players)]
+
+    def player_name(self, player: int) -> str:
+        return self.edition.player_names[player]
+
+    # -- what a player may see ------------------------------------------------------------------------------
+    def view(self, player: int | None = None) -> dict:
+        """What `player` may see, as plain data (JSON-ready). ``player=None`` is the omniscient view."""
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
+            raise IllegalAction(f"view: no player {player!r} in a {self.num_players}-player game")
+        v = self.edition.view(self.board, player)
+        v["edition"] = self.edition.id
+        v["players"] = self.num_players
+        v["options"] = dict(self.options)
+        v["viewer"] = player
+        v["current_player"] = self.current_player
+        v["legal_actions"] = self.legal_tokens() if player is None or player == self.current_player else []
+        return v
+
+    @staticmethod
+    def from_board(edition: Edition, players: int, seed: int, options: dict, board) -> "Game":
+        """Wrap a board made elsewhere (a determinization); its history starts empty, so undo stops there."""
+        game = object.__new__(Game)
+        game.edition = edition
+        game.num_players = players
+        game.seed = seed
+        game.options = dict(options)
+        game.board = board
+        game.history = []
+        game._checkpoints = [(0, board.copy())]
+        game._legal = None
+        game._play_forced()
+        return game
+
+    def __str__(self) -> str:
+        if self.edition.describe is not None:
+            return self.edition.describe(self.board)
+        return json.dumps(self.view(None), indent=1)
+
+    # -- records and JSON -----------------------------------------------------------------------------------
+    def header(self) -> dict:
+        return {
+            "Edition": self.edition.id,
+            "Players": str(self.num_players),
+            "Seed": str(self.seed),
+            "Options": " ".join(f"{k}={_opt_text(v)}" for k, v in sorted(self.options.items())),
+            "Engine": f"caylus {ENGINE_VERSION}",
+        }
+
+    def record(self) -> str:
+        """The text game record: header tags, then one action token per line (see docs/notation.md)."""
+        from .record import write_record
+
+        result = None
+        if self.board.terminal:
+            result = " ".join(str(s) for s in self.scores())
+        return write_record(self.header(), [a.token for a in self.history], result)
+
+    def to_json(self) -> str:
+        """The game as JSON: how it was set up, every action, and the full state (checked on load)."""
+        return json.dumps(
+            {
+                "edition": self.edition.id,
+                "players": self.num_players,
+                "seed": self.seed,
+                "options": self.options,
+                "engine": ENGINE_VERSION,
+                "actions": [a.token for a in self.history],
+                "state": self.edition.view(self.board, None),
+            },
+            sort_keys=True,
+        )
+
+    @staticmethod
+    def from_json(text: str) -> "Game":
+        """Rebuild a game from `to_json` output; `BadRecord` if it is malformed or its state does not match."""
+        from . import registry
+
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise BadRecord(f"not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise BadRecord("a game in JSON must be an object")
+        for key in ("edition", "players", "seed", "actions"):
+            if key not in data:
+                raise BadRecord(f"missing key {key!r}")
+        if not isinstance(data["actions"], list):
+            raise BadRecord("'actions' must be a list of tokens")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadRecord("'options' must be an object")
+        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
+            raise BadRecord("'seed' must be an integer")
+        try:
+            game = registry.new_game(data["edition"], players=data["players"], seed=data["seed"], **options)
+        except Exception as exc:  # BadOption and friends
+            raise BadRecord(str(exc)) from None
+        for i, token in enumerate(data["actions"]):
+            try:
+                game.apply(token)
+            except IllegalAction as exc:
+                raise BadRecord(f"action {i + 1}: {exc}") from None
+        if "state" in data and data["state"] != json.loads(json.dumps(game.edition.view(game.board, None))):
+            raise BadRecord("the stored state does not match the state its actions produce")
+        return game
+
+
+def _opt_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
