@@ -1,0 +1,169 @@
+"""Caylus (2005): every building tile, board space and table as data.
+
+Figures that the rulebook printed only as pictures come from shared/reference/caylus-2005.md; where the
+rulebook text and that file disagree, the rulebook text wins (its "Rulebook overrides" table). The few
+figures there marked UNCONFIRMED are flagged below, in this one table and nowhere else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# -- cubes ---------------------------------------------------------------------------------------------------
+FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+CUBES = ("food", "wood", "stone", "cloth", "gold")
+NO_GOLD = (FOOD, WOOD, STONE, CLOTH)
+
+# -- tile kinds (the background colour of the tile) ------------------------------------------------------------
+NEUTRAL, FIXED, WOOD_TILE, STONE_TILE, RESIDENTIAL, PRESTIGE = range(6)
+KIND_NAMES = ("neutral", "fixed", "wood", "stone", "residential", "prestige")
+
+# -- what a worker on the tile does ----------------------------------------------------------------------------
+PRODUCE, CARPENTER, MASON, ARCHITECT, LAWYER, MARKET, PEDDLER = range(7)
+CHURCH, TAILOR, BANK, ALCHEMIST, JEWELLER, NO_EFFECT = range(7, 13)
+
+
+def cubes(food=0, wood=0, stone=0, cloth=0, gold=0) -> tuple[int, int, int, int, int]:
+    return (food, wood, stone, cloth, gold)
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str  # token name: place:<id>, build:<id>, transform:<id>
+    name: str
+    kind: int
+    cost: tuple = cubes()  # exact cubes paid to build it
+    cost_any: int = 0  # plus this many cubes of any kind, even gold (the white cube)
+    prestige: int = 0  # gained at once when built
+    favors: int = 0  # royal favors gained at once when built
+    income: int = 0  # deniers in every phase 1
+    effect: int = NO_EFFECT
+    # PRODUCE: the options a worker chooses between (one option = no choice); each is a 5-cube tuple
+    produces: tuple = ()
+    price: int = 0  # MARKET: deniers for one cube; PEDDLER: deniers per cube
+    most: int = 0  # PEDDLER: most cubes bought at once
+    index: int = -1
+
+
+TILES: list[Tile] = [
+    # Neutral tiles: shuffled onto road spaces 1-6; no owner; the lawyer discards them for good.
+    Tile("neutral_carpenter", "Carpenter (neutral)", NEUTRAL, effect=CARPENTER),
+    Tile("neutral_farm", "Farm (neutral)", NEUTRAL, effect=PRODUCE, produces=(cubes(food=1), cubes(cloth=1))),
+    Tile("forest", "Forest", NEUTRAL, effect=PRODUCE, produces=(cubes(wood=1), cubes(food=1))),
+    Tile("neutral_sawmill", "Sawmill (neutral)", NEUTRAL, effect=PRODUCE, produces=(cubes(wood=1),)),
+    Tile("neutral_quarry", "Quarry (neutral)", NEUTRAL, effect=PRODUCE, produces=(cubes(stone=1),)),
+    Tile("neutral_marketplace", "Marketplace (neutral)", NEUTRAL, effect=MARKET, price=4),
+    # Fixed buildings printed on the road (spaces 7, 8, 16); never transformed.
+    Tile("fixed_peddler", "Peddler (fixed)", FIXED, effect=PEDDLER, price=2, most=1),
+    Tile("fixed_carpenter", "Carpenter (fixed)", FIXED, effect=CARPENTER),
+    Tile("gold_mine", "Gold mine", FIXED, effect=PRODUCE, produces=(cubes(gold=1),)),
+    # Wood tiles, built at a carpenter.
+    Tile("food_farm", "Farm (food)", WOOD_TILE, cubes(food=1, wood=1), prestige=2, effect=PRODUCE,
+         produces=(cubes(food=2), cubes(cloth=1))),
+    Tile("cloth_farm", "Farm (cloth)", WOOD_TILE, cubes(food=1, wood=1), prestige=2, effect=PRODUCE,
+         produces=(cubes(cloth=2), cubes(food=1))),
+    Tile("quarry", "Quarry", WOOD_TILE, cubes(food=1, wood=1), prestige=2, effect=PRODUCE,
+         produces=(cubes(stone=2),)),
+    Tile("sawmill", "Sawmill", WOOD_TILE, cubes(food=1, wood=1), prestige=2, effect=PRODUCE,
+         produces=(cubes(wood=2),)),
+    Tile("marketplace", "Marketplace", WOOD_TILE, cubes(wood=1), cost_any=1, prestige=4, effect=MARKET, price=6),
+    Tile("peddler", "Peddler", WOOD_TILE, cubes(wood=1), cost_any=1, prestige=4, effect=PEDDLER, price=1, most=2),
+    # Lawyer tile prestige: 4 (first printing; the later erratum says 3) - reference "Rulebook overrides".
+    Tile("lawyer", "Lawyer", WOOD_TILE, cubes(wood=1, cloth=1), prestige=4, effect=LAWYER),
+    Tile("mason", "Mason", WOOD_TILE, cubes(food=1, wood=1), prestige=4, effect=MASON),
+    # Stone tiles, built at a mason. Production ones give their owner a bonus cube (rules phase 5 a).
+    Tile("stone_farm", "Farm (stone)", STONE_TILE, cubes(food=1, stone=1), prestige=3, effect=PRODUCE,
+         produces=(cubes(food=2, cloth=1),)),
+    Tile("park", "Park", STONE_TILE, cubes(food=1, stone=1), prestige=3, effect=PRODUCE,
+         produces=(cubes(food=1, wood=2),)),
+    Tile("workshop", "Workshop", STONE_TILE, cubes(food=1, stone=1), prestige=3, effect=PRODUCE,
+         produces=(cubes(stone=2, cloth=1),)),
+    Tile("architect", "Architect", STONE_TILE, cubes(food=1, stone=1), prestige=6, effect=ARCHITECT),
+    Tile("architect2", "Architect (second tile)", STONE_TILE, cubes(food=1, stone=1), prestige=6, effect=ARCHITECT),
+    # Church: the rulebook text says 4 prestige + 1 favor when built (the tile sheet shows 3): text wins.
+    Tile("church", "Church", STONE_TILE, cubes(stone=1, cloth=1), prestige=4, favors=1, effect=CHURCH),
+    Tile("tailor", "Tailor", STONE_TILE, cubes(wood=1, stone=1), prestige=6, effect=TAILOR),
+    Tile("bank", "Bank", STONE_TILE, cubes(wood=1, stone=1), prestige=6, effect=BANK),
+    Tile("alchemist", "Alchemist", STONE_TILE, cubes(food=1, stone=1), prestige=6, effect=ALCHEMIST),
+    # The Jeweller came with a later printing; only in play with the option jeweller=true.
+    Tile("jeweller", "Jeweller", STONE_TILE, cubes(stone=1, cloth=1), prestige=6, effect=JEWELLER),
+    # Residences: made by the lawyer; the supply is unlimited (rules phase 5 c).
+    Tile("residence", "Residence", RESIDENTIAL, cubes(cloth=1), prestige=2, income=1),
+    # Prestige tiles, built at an architect on a residence of the builder.
+    Tile("statue", "Statue", PRESTIGE, cubes(stone=2, gold=1), prestige=7, favors=1),
+    Tile("theater", "Theater", PRESTIGE, cubes(wood=3, gold=2), prestige=14, favors=1),
+    Tile("college", "College", PRESTIGE, cubes(stone=3, gold=2), prestige=14, favors=1),
+    Tile("monument", "Monument", PRESTIGE, cubes(stone=4, gold=2), prestige=14, favors=2),
+    Tile("granary", "Granary", PRESTIGE, cubes(food=3, gold=1), prestige=10),
+    Tile("weaver", "Weaver", PRESTIGE, cubes(cloth=3, gold=1), prestige=12),
+    Tile("cathedral", "Cathedral", PRESTIGE, cubes(stone=5, gold=3), prestige=25),
+    Tile("library", "Library", PRESTIGE, cubes(wood=3, gold=1), prestige=10, income=1),
+    Tile("hotel", "Hotel", PRESTIGE, cubes(stone=3, gold=2), prestige=16, income=2),
+]
+TILES = [Tile(**{**t.__dict__, "index": i}) for i, t in enumerate(TILES)]
+TILE = {t.id: t for t in TILES}
+RESIDENCE = TILE["residence"].index
+LAWYER_TILE = TILE["lawyer"].index
+JEWELLER_TILE = TILE["jeweller"].index
+NEUTRAL_TILES = [t.index for t in TILES if t.kind == NEUTRAL]
+BUILDABLE = {kind: [t.index for t in TILES if t.kind == kind] for kind in (WOOD_TILE, STONE_TILE, PRESTIGE)}
+
+RESIDENCE_DENIERS = 1  # the lawyer's price besides the cloth cube (favor line d col 4 waives it)
+LAWYER_PRESTIGE = TILE["residence"].prestige
+
+# -- the road ----------------------------------------------------------------------------------------------
+ROAD_LENGTH = 28  # spaces 1..28 after the bridge (reference 1.2)
+START_SPACE = 6  # bailiff and provost start on the last neutral tile
+FIXED_ON_ROAD = {7: TILE["fixed_peddler"].index, 8: TILE["fixed_carpenter"].index, 16: TILE["gold_mine"].index}
+
+# -- special buildings before the bridge, in phase 3 order ----------------------------------------------------
+GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD, STABLES, INN, CASTLE = range(7)
+SPECIALS = ("gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn", "castle")
+TRADING_POST_DENIERS = 3
+GUILD_MOST = 3  # merchants' guild moves the provost 1..3 spaces
+PROVOST_MOST = 3  # phase 4: 1..3 spaces for 1 denier each
+STABLE_SPOTS = 3
+
+# -- the castle -----------------------------------------------------------------------------------------------
+DUNGEON, WALLS, TOWERS = range(3)
+SECTIONS = ("dungeon", "walls", "towers")
+SECTION_PARTS = (6, 10, 14)
+SECTION_PRESTIGE = (5, 4, 3)  # per batch
+COUNT_SPACE = (12, 18, 24)  # the bailiff reaching or passing these triggers the count
+NO_BATCH_PENALTY = 2
+
+
+def count_result(section: int, houses: int) -> tuple[int, int]:
+    """(prestige change, favors) from the count table of a section (rules phase 6, "Counts")."""
+    if houses == 0:
+        return (-(2 + section), 0)  # -2 / -3 / -4
+    if section == DUNGEON:
+        return (0, 1 if houses >= 2 else 0)
+    if section == WALLS:
+        return (0, 0 if houses < 2 else 1 if houses == 2 else 2 if houses <= 4 else 3)
+    return (0, 0 if houses < 2 else 1 if houses <= 3 else 2 if houses <= 5 else 3)
+
+
+# -- royal favors ---------------------------------------------------------------------------------------------
+PRESTIGE_LINE, DENIERS_LINE, CUBES_LINE, BUILDINGS_LINE = range(4)
+FAVOR_LINES = ("prestige", "deniers", "cubes", "buildings")
+FAVOR_PRESTIGE = (0, 1, 2, 3, 4, 5)  # by column
+FAVOR_DENIERS = (0, 3, 4, 5, 6, 7)
+# Columns open: 1-2 from the start, 3-4 once the Dungeon is counted, 5 once the Walls are counted.
+OPEN_COLUMNS = (2, 4, 5, 5)  # indexed by the number of sections counted
+SIMPLIFIED_FAVOR_PRESTIGE = 3
+
+# -- players and setup ----------------------------------------------------------------------------------------
+WORKERS = 6
+HOUSES = 20
+START_DENIERS = (5, 6, 6, 7, 7)  # by turn-order position
+TWO_PLAYER_DENIERS = 5
+START_CUBES = cubes(food=2, wood=1)
+INCOME = 2
+FIRST_PASSER_DENIERS = 1
+TWO_PLAYER_PRICE = 3  # once the other player has passed
+
+# -- end of game ----------------------------------------------------------------------------------------------
+GOLD_BONUS = 3  # prestige per gold cube
+CUBES_PER_POINT = 3  # other cubes
+DENIERS_PER_POINT = 4

@@ -1,0 +1,59 @@
+"""Caylus (2005) action tokens: the complete, finite set, declared once.
+
+The grammar (docs/notation.md has it with examples):
+
+    pass                      decline what is offered (placement, provost, an optional building, more batches)
+    place:<space>             put a worker there (placement phase; the gate's free move)
+    provost:+N | provost:-N   move the provost N spaces (phase 4 for 1 denier a space; merchants' guild free)
+    joust                     pay 1 denier + 1 cloth at the joust field for a royal favor
+    inn:stay | inn:leave      keep or take back your worker on the inn's right circle
+    take:<cube>               receive a cube (a production choice, the owner's bonus, a favor)
+    pay:<cube>                pay one cube of a cost that allows a choice
+    sell:<cube> | buy:<cube>  marketplace / peddler
+    build:<tile>              build a tile (carpenter, mason, architect, favor line d)
+    transform:<tile>          lawyer: turn that building into a residence
+    church:3|5  tailor:2|6  bank:1|2  alchemist:1|2  jeweller:5|9   the two offers of those buildings
+    batch:<cube>+<cube>       give the castle a batch: food + those two different cubes
+    favor:<line>              take a royal favor on that line (prestige, deniers, cubes, buildings)
+    exchange                  favor line c, column 4: swap one of your cubes for two
+"""
+
+from caylus.core.actions import ActionSet
+
+from .catalog import (
+    BUILDABLE, CUBES, FAVOR_LINES, FIXED, GOLD, LAWYER_TILE, NEUTRAL, NO_GOLD, PRESTIGE, SPECIALS, STONE_TILE,
+    TILES, WOOD_TILE,
+)
+
+ACTIONS = ActionSet("caylus")
+
+PASS = ACTIONS.add("pass")
+PLACE_SPECIAL = [ACTIONS.add(f"place:{name}", arg=i) for i, name in enumerate(SPECIALS)]
+SPECIAL_OF = {act: i for i, act in enumerate(PLACE_SPECIAL)}  # place:<special> -> its index in SPECIALS
+# place:<tile> for every tile a worker may stand on; indexed by tile index (None for the others)
+PLACE_TILE = [ACTIONS.add(f"place:{t.id}", arg=t.index) if t.kind in (NEUTRAL, FIXED, WOOD_TILE, STONE_TILE) else None
+              for t in TILES]
+PROVOST = {k: ACTIONS.add(f"provost:{k:+d}", arg=k) for k in (-3, -2, -1, 1, 2, 3)}
+JOUST = ACTIONS.add("joust")
+INN_STAY = ACTIONS.add("inn:stay")
+INN_LEAVE = ACTIONS.add("inn:leave")
+TAKE = [ACTIONS.add(f"take:{c}", arg=i) for i, c in enumerate(CUBES)]
+PAY = [ACTIONS.add(f"pay:{c}", arg=i) for i, c in enumerate(CUBES)]
+SELL = [ACTIONS.add(f"sell:{c}", arg=i) for i, c in enumerate(CUBES)]
+BUY = [ACTIONS.add(f"buy:{CUBES[c]}", arg=c) for c in NO_GOLD]
+BUILD = [None] * len(TILES)
+for _kind in (WOOD_TILE, STONE_TILE, PRESTIGE):
+    for _t in BUILDABLE[_kind]:
+        BUILD[_t] = ACTIONS.add(f"build:{TILES[_t].id}", arg=_t)
+TRANSFORM = [ACTIONS.add(f"transform:{t.id}", arg=t.index)
+             if t.kind in (NEUTRAL, WOOD_TILE, STONE_TILE) and t.index != LAWYER_TILE else None for t in TILES]
+CHURCH = {3: ACTIONS.add("church:3"), 5: ACTIONS.add("church:5")}
+TAILOR = {2: ACTIONS.add("tailor:2"), 6: ACTIONS.add("tailor:6")}
+BANK = {1: ACTIONS.add("bank:1"), 2: ACTIONS.add("bank:2")}
+ALCHEMIST = {1: ACTIONS.add("alchemist:1"), 2: ACTIONS.add("alchemist:2")}
+JEWELLER = {5: ACTIONS.add("jeweller:5"), 9: ACTIONS.add("jeweller:9")}
+# A batch is food plus two different cubes among wood, stone, cloth and gold.
+BATCH_PAIRS = [(a, b) for a in range(1, GOLD + 1) for b in range(a + 1, GOLD + 1)]
+BATCH = [ACTIONS.add(f"batch:{CUBES[a]}+{CUBES[b]}", arg=(a, b)) for a, b in BATCH_PAIRS]
+FAVOR = [ACTIONS.add(f"favor:{line}", arg=i) for i, line in enumerate(FAVOR_LINES)]
+EXCHANGE = ACTIONS.add("exchange")

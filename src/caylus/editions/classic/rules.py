@@ -1,0 +1,1178 @@
+"""Caylus (2005): the board, the seven phases, and every building's effect.
+
+The turn is a small state machine (`phase`, `step`, `sub`). Whenever a player must choose, a decision is
+pushed on `board.stack`; `legal_actions` answers the top one and `apply` pops it (possibly pushing
+follow-ups). `_run` then carries the machine forward through every automatic step until the next decision.
+
+Rule citations ("rules p3 b") point at shared/rules/caylus-rules.txt.
+"""
+
+from __future__ import annotations
+
+from . import scoring
+from .catalog import (
+    ALCHEMIST, ARCHITECT, BANK, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH, CLOTH, COUNT_SPACE, CUBES,
+    CUBES_LINE, DENIERS_LINE, FAVOR_DENIERS, FAVOR_LINES, FAVOR_PRESTIGE, FIRST_PASSER_DENIERS, FIXED, FOOD, GATE,
+    GOLD, GUILD_MOST, INCOME, INN, JEWELLER, JOUST_FIELD, KIND_NAMES, LAWYER, LAWYER_PRESTIGE, LAWYER_TILE,
+    MARKET, MASON, MERCHANTS_GUILD, NEUTRAL, NO_BATCH_PENALTY, NO_GOLD, OPEN_COLUMNS, PEDDLER, PRESTIGE,
+    PRESTIGE_LINE, PRODUCE, PROVOST_MOST, RESIDENCE, RESIDENCE_DENIERS, ROAD_LENGTH, SECTION_PARTS,
+    SECTION_PRESTIGE, SECTIONS, SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE,
+    TAILOR, TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
+)
+from .notation import (
+    ALCHEMIST as ALCHEMIST_OFFERS, BANK as BANK_OFFERS, BATCH, BATCH_PAIRS, BUILD, BUY, CHURCH as CHURCH_OFFERS,
+    EXCHANGE, FAVOR, INN_LEAVE, INN_STAY, JEWELLER as JEWELLER_OFFERS, JOUST, PASS, PAY, PLACE_SPECIAL, PLACE_TILE,
+    PROVOST, SELL, SPECIAL_OF, TAILOR as TAILOR_OFFERS, TAKE, TRANSFORM,
+)
+
+NAMES = ("Blue", "Red", "Green", "Orange", "Black")
+
+# -- phases (rules p2-p5) ----------------------------------------------------------------------------------
+INCOME_PHASE, PLACEMENT, SPECIAL_BUILDINGS, PROVOST_PHASE, ACTIVATION, CASTLE_PHASE, END_OF_TURN = range(1, 8)
+PHASE_NAMES = ("", "income", "placement", "special buildings", "provost", "activation", "castle", "end of turn")
+
+# -- decisions: the kinds of question a player can be asked ----------------------------------------------
+# Each pending decision is a tuple (kind, player, a, b); a and b depend on the kind (see the comments).
+(D_PLACE, D_GATE, D_GUILD, D_JOUST, D_INN, D_PROVOST, D_PRODUCE, D_BONUS, D_MARKET, D_PEDDLER, D_BUILD, D_PAY,
+ D_LAWYER, D_CHURCH, D_TAILOR, D_BANK, D_ALCHEMIST, D_JEWELLER, D_CASTLE, D_FAVOR, D_FAVOR_CUBES,
+ D_FAVOR_BUILD, D_GIVE, D_TAKE) = range(24)
+DECISION_NAMES = (
+    "place a worker or pass", "move the gate's worker", "move the provost with the merchants' guild",
+    "use the joust field", "keep or take back the inn's worker", "move the provost",
+    "choose what the building produces", "choose the owner's bonus cube", "sell a cube at the marketplace",
+    "buy cubes at the peddler", "choose a building to build", "choose a cube to pay",
+    "choose a building for the lawyer", "use the church", "use the tailor", "use the bank",
+    "use the alchemist", "use the jeweller", "give batches to the castle", "choose a line of the favor table",
+    "choose a cube from the favor table", "choose a building effect from the favor table",
+    "choose a cube to exchange", "choose a cube to take",
+)
+NO_BUILDING = -1  # no discount in a D_BUILD decision
+
+
+class Board:
+    """The whole state of a Caylus game as plain data. Seats are 0..n-1; cubes are flat, 5 per seat."""
+
+    __slots__ = (
+        "n", "two_player", "simplified", "turn", "phase", "step", "sub", "placer", "stack", "terminal",
+        "order", "passed", "deniers", "cubes", "prestige", "workers", "houses", "favor", "lines_used",
+        "road", "owner", "worker", "pos_of", "in_stock", "special", "stables", "inn_left", "inn_right",
+        "castle", "batches", "castle_houses", "filled", "counted", "provost", "bailiff", "pending", "bonus",
+    )
+
+    def copy(self) -> "Board":
+        b = Board.__new__(Board)
+        b.n = self.n
+        b.two_player = self.two_player
+        b.simplified = self.simplified
+        b.turn = self.turn
+        b.phase = self.phase
+        b.step = self.step
+        b.sub = self.sub
+        b.placer = self.placer
+        b.stack = self.stack[:]
+        b.terminal = self.terminal
+        b.order = self.order[:]
+        b.passed = self.passed[:]
+        b.deniers = self.deniers[:]
+        b.cubes = self.cubes[:]
+        b.prestige = self.prestige[:]
+        b.workers = self.workers[:]
+        b.houses = self.houses[:]
+        b.favor = self.favor[:]
+        b.lines_used = self.lines_used[:]
+        b.road = self.road[:]
+        b.owner = self.owner[:]
+        b.worker = self.worker[:]
+        b.pos_of = self.pos_of[:]
+        b.in_stock = self.in_stock[:]
+        b.special = self.special[:]
+        b.stables = self.stables[:]
+        b.inn_left = self.inn_left
+        b.inn_right = self.inn_right
+        b.castle = self.castle[:]
+        b.batches = self.batches[:]
+        b.castle_houses = self.castle_houses[:]
+        b.filled = self.filled[:]
+        b.counted = self.counted
+        b.provost = self.provost
+        b.bailiff = self.bailiff
+        b.pending = self.pending[:]
+        b.bonus = self.bonus[:]
+        return b
+
+    @property
+    def current_player(self) -> int:
+        return self.stack[-1][1] if self.stack else -1
+
+    def cube(self, seat: int, cube: int) -> int:
+        return self.cubes[seat * 5 + cube]
+
+
+# ==========================================================================================================
+# Small helpers
+# ==========================================================================================================
+
+def placement_price(b: Board, seat: int) -> int:
+    """What `seat` pays to place a worker anywhere but on their own building (rules p2 b, c, e; p3 f; p6)."""
+    if b.inn_right == seat:
+        return 1
+    if b.two_player:
+        return TWO_PLAYER_PRICE if b.passed else 1
+    return len(b.passed) + 1
+
+
+def _placeable(b: Board, seat: int, free: bool) -> list:
+    """The place:<space> actions open to `seat`; `free` for the gate's move (no price, gate excluded)."""
+    acts = []
+    money = 1 << 30 if free else b.deniers[seat]
+    price = 0 if free else placement_price(b, seat)
+    if price <= money:
+        special = b.special
+        for i in (GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD):
+            if special[i] < 0:
+                acts.append(PLACE_SPECIAL[i])
+        if not b.two_player and len(b.stables) < STABLE_SPOTS and seat not in b.stables:
+            acts.append(PLACE_SPECIAL[STABLES])
+        if b.inn_left < 0:
+            acts.append(PLACE_SPECIAL[INN])
+        if seat not in b.castle:
+            acts.append(PLACE_SPECIAL[CASTLE])
+    road, worker, owner = b.road, b.worker, b.owner
+    for pos in range(1, ROAD_LENGTH + 1):
+        t = road[pos]
+        if t >= 0 and worker[pos] < 0:
+            act = PLACE_TILE[t]
+            if act is not None and (price <= money or (owner[pos] == seat and not free and 1 <= money)):
+                acts.append(act)
+    return acts
+
+
+def _put_worker(b: Board, seat: int, act) -> None:
+    """Stand a worker of `seat` on the space `act` names (no payment here)."""
+    i = SPECIAL_OF.get(act)
+    if i is not None:
+        if i == STABLES:
+            b.stables.append(seat)
+        elif i == INN:
+            b.inn_left = seat
+        elif i == CASTLE:
+            b.castle.append(seat)
+        else:
+            b.special[i] = seat
+        return
+    pos = b.pos_of[act.arg]
+    b.worker[pos] = seat
+    owner = b.owner[pos]
+    if owner >= 0 and owner != seat:
+        b.prestige[owner] += 1  # rules p3 c: the owner gains 1 prestige at once
+
+
+def _free_worker(b: Board, pos: int) -> None:
+    """The worker on road space `pos` goes home; a lawyer's delayed transformation of it happens now."""
+    seat = b.worker[pos]
+    b.worker[pos] = -1
+    b.workers[seat] += 1
+    if b.pending:
+        for i, (p, who) in enumerate(b.pending):
+            if p == pos:
+                del b.pending[i]
+                _transform(b, pos, who)
+                break
+
+
+def _gain(b: Board, seat: int, amounts) -> None:
+    base = seat * 5
+    c = b.cubes
+    for i in range(5):
+        if amounts[i]:
+            c[base + i] += amounts[i]
+
+
+def _lose_prestige(b: Board, seat: int, amount: int) -> None:
+    b.prestige[seat] = max(0, b.prestige[seat] - amount)  # never below 0 (rules p5)
+
+
+def _first_cube(amounts) -> int:
+    for i in range(5):
+        if amounts[i]:
+            return i
+    return -1
+
+
+def _affordable(b: Board, seat: int, tile, discount: int) -> bool:
+    base = seat * 5
+    c = b.cubes
+    spare = 0
+    cost = tile.cost
+    for i in range(5):
+        need = cost[i] - (1 if i == discount and cost[i] else 0)
+        have = c[base + i]
+        if have < need:
+            return False
+        spare += have - need
+    return spare >= tile.cost_any
+
+
+def _first_residence(b: Board, seat: int) -> int:
+    road, owner = b.road, b.owner
+    for pos in range(1, ROAD_LENGTH + 1):
+        if road[pos] == RESIDENCE and owner[pos] == seat:
+            return pos
+    return -1
+
+
+def _build_options(b: Board, seat: int, kind: int, discount: int) -> list:
+    acts = []
+    if kind == PRESTIGE:
+        if _first_residence(b, seat) < 0:
+            return acts
+    elif b.houses[seat] <= 0:
+        return acts
+    in_stock = b.in_stock
+    for t in BUILDABLE[kind]:
+        if in_stock[t] and _affordable(b, seat, TILES[t], discount):
+            acts.append(BUILD[t])
+    return acts
+
+
+def _build(b: Board, seat: int, t: int, discount: int) -> None:
+    """Pay for tile `t` and put it on the road (rules p4 b); the any-cube part is asked for afterwards."""
+    tile = TILES[t]
+    base = seat * 5
+    c = b.cubes
+    for i in range(5):
+        need = tile.cost[i] - (1 if i == discount and tile.cost[i] else 0)
+        c[base + i] -= need
+    if tile.kind == PRESTIGE:
+        pos = _first_residence(b, seat)  # the builder's residence is discarded, the house stays
+    else:
+        pos = b.road.index(-1, 1)  # first unbuilt space of the road
+        b.houses[seat] -= 1
+    b.road[pos] = t
+    b.owner[pos] = seat
+    b.pos_of[t] = pos
+    b.in_stock[t] = False
+    b.prestige[seat] += tile.prestige
+    if tile.favors:
+        grant_favors(b, seat, tile.favors)
+    if tile.cost_any:
+        b.stack.append((D_PAY, seat, tile.cost_any, True))
+
+
+def _transform_targets(b: Board, seat: int, favor: bool) -> list:
+    """lawyer: a neutral building or one of your own wood/stone buildings, never the lawyer (rules p4 c)."""
+    base = seat * 5
+    if b.cubes[base + CLOTH] < 1 or (not favor and b.deniers[seat] < RESIDENCE_DENIERS):
+        return []
+    acts = []
+    pending = [p for p, _ in b.pending]
+    road, owner = b.road, b.owner
+    has_house = b.houses[seat] > 0
+    for pos in range(1, ROAD_LENGTH + 1):
+        t = road[pos]
+        if t < 0 or pos in pending:
+            continue
+        kind = TILES[t].kind
+        if kind == NEUTRAL:
+            if has_house:
+                acts.append(TRANSFORM[t])
+        elif (kind == WOOD_TILE or kind == STONE_TILE) and owner[pos] == seat and t != LAWYER_TILE:
+            acts.append(TRANSFORM[t])
+    return acts
+
+
+def _order_transform(b: Board, seat: int, t: int, favor: bool) -> None:
+    """Pay the lawyer now; if the building has a worker, the change waits until that worker leaves it."""
+    b.cubes[seat * 5 + CLOTH] -= 1
+    if not favor:
+        b.deniers[seat] -= RESIDENCE_DENIERS
+    pos = b.pos_of[t]
+    if TILES[t].kind == NEUTRAL:
+        b.houses[seat] -= 1  # a new house goes on the residence (own buildings keep theirs)
+    if b.worker[pos] >= 0:
+        b.pending.append((pos, seat))
+    else:
+        _transform(b, pos, seat)
+
+
+def _transform(b: Board, pos: int, seat: int) -> None:
+    t = b.road[pos]
+    if TILES[t].kind != NEUTRAL:
+        b.in_stock[t] = True  # a player's building goes back to the stock; neutral ones are discarded
+    b.pos_of[t] = -1
+    b.road[pos] = RESIDENCE
+    b.owner[pos] = seat
+    b.prestige[seat] += LAWYER_PRESTIGE
+
+
+def _castle_room(b: Board) -> int:
+    """The section the next batch goes into (overflowing into the next ones), or -1 if the castle is full."""
+    for s in range(b.counted, 3):
+        if b.filled[s] < SECTION_PARTS[s]:
+            return s
+    return -1
+
+
+def grant_favors(b: Board, seat: int, count: int) -> None:
+    """`seat` gains `count` royal favors (rules p5): table decisions, or 3 prestige each when simplified."""
+    if count <= 0:
+        return
+    if b.simplified:
+        b.prestige[seat] += SIMPLIFIED_FAVOR_PRESTIGE * count
+        return
+    for _ in range(count):
+        b.stack.append((D_FAVOR, seat, 0, 0))
+
+
+def _enter(b: Board, phase: int) -> None:
+    b.phase = phase
+    b.step = 0
+    b.sub = 0
+    # Favors gained in one phase must go on different lines (rules p5): the memory is per phase.
+    for i in range(b.n):
+        b.lines_used[i] = 0
+
+
+# ==========================================================================================================
+# The phase machine
+# ==========================================================================================================
+
+def _run(b: Board) -> None:
+    """Carry the game forward through automatic steps until a player must decide, or the game ends."""
+    stack = b.stack
+    while not b.terminal:
+        if stack:
+            top = stack[-1]
+            if top[0] == D_FAVOR and b.lines_used[top[1]] == 0b1111:
+                stack.pop()  # every line already used this phase: the favor is lost (at most 4 a phase)
+                continue
+            return
+        _PHASES[b.phase](b)
+
+
+def _income(b: Board) -> None:
+    """Phase 1: 2 deniers, +1 per residence, +1 Library, +2 Hotel (rules p2)."""
+    for seat in range(b.n):
+        b.deniers[seat] += INCOME
+    road, owner = b.road, b.owner
+    for pos in range(1, ROAD_LENGTH + 1):
+        t = road[pos]
+        if t >= 0:
+            income = TILES[t].income
+            if income and owner[pos] >= 0:
+                b.deniers[owner[pos]] += income
+    b.passed = []
+    b.placer = 0
+    _enter(b, PLACEMENT)
+
+
+def _placement(b: Board) -> None:
+    """Phase 2: players act in turn order until all have passed."""
+    n = b.n
+    order, passed = b.order, b.passed
+    if len(passed) == n:
+        _enter(b, SPECIAL_BUILDINGS)
+        return
+    for k in range(n):
+        idx = (b.placer + k) % n
+        seat = order[idx]
+        if seat not in passed:
+            b.placer = idx
+            b.stack.append((D_PLACE, seat, 0, 0))
+            return
+
+
+def _special_buildings(b: Board) -> None:
+    """Phase 3, in order: gate, trading post, merchants' guild, joust field, stables, inn."""
+    step = b.step
+    b.step = step + 1
+    special = b.special
+    if step == GATE:
+        if special[GATE] >= 0:
+            b.stack.append((D_GATE, special[GATE], 0, 0))
+    elif step == TRADING_POST:
+        seat = special[TRADING_POST]
+        if seat >= 0:
+            b.deniers[seat] += TRADING_POST_DENIERS
+            special[TRADING_POST] = -1
+            b.workers[seat] += 1
+    elif step == MERCHANTS_GUILD:
+        if special[MERCHANTS_GUILD] >= 0:
+            b.stack.append((D_GUILD, special[MERCHANTS_GUILD], 0, 0))
+    elif step == JOUST_FIELD:
+        if special[JOUST_FIELD] >= 0:
+            b.stack.append((D_JOUST, special[JOUST_FIELD], 0, 0))
+    elif step == STABLES:
+        if b.stables:
+            # Stable spot k gives rank k; the others keep their relative order behind (rules p3 e).
+            b.order = b.stables + [s for s in b.order if s not in b.stables]
+            for seat in b.stables:
+                b.workers[seat] += 1
+            b.stables = []
+    elif step == INN:
+        if b.inn_left >= 0:
+            if b.inn_right >= 0:
+                b.workers[b.inn_right] += 1  # driven out
+            b.inn_right = b.inn_left
+            b.inn_left = -1
+        elif b.inn_right >= 0:
+            b.stack.append((D_INN, b.inn_right, 0, 0))
+    else:
+        _enter(b, PROVOST_PHASE)
+
+
+def _provost(b: Board) -> None:
+    """Phase 4: in passing order, each player may move the provost 1-3 spaces for 1 denier each."""
+    if b.step < len(b.passed):
+        seat = b.passed[b.step]
+        b.step += 1
+        b.stack.append((D_PROVOST, seat, 0, 0))
+    else:
+        _enter(b, ACTIVATION)
+        b.step = 1
+
+
+def _activation(b: Board) -> None:
+    """Phase 5: the buildings from the bridge up to the provost, in road order (rules p3-p4)."""
+    pos = b.step
+    if pos > b.provost:
+        # Workers beyond the provost go home without effect; prestige already given stays.
+        for p in range(pos, ROAD_LENGTH + 1):
+            if b.worker[p] >= 0:
+                _free_worker(b, p)
+        _enter(b, CASTLE_PHASE)
+        return
+    if b.sub:  # the building's effect is over: the worker goes home
+        b.sub = 0
+        b.step = pos + 1
+        _free_worker(b, pos)
+        return
+    if b.worker[pos] < 0:
+        b.step = pos + 1
+        return
+    b.sub = 1
+    _activate(b, pos)
+
+
+def _activate(b: Board, pos: int) -> None:
+    tile = TILES[b.road[pos]]
+    seat = b.worker[pos]
+    effect = tile.effect
+    push = b.stack.append
+    if effect == PRODUCE:  # production is mandatory
+        if len(tile.produces) == 1:
+            _gain(b, seat, tile.produces[0])
+            owner = b.owner[pos]
+            if tile.kind == STONE_TILE and owner >= 0 and owner != seat:
+                push((D_BONUS, owner, tile.index, 0))  # the owner takes one of the products (rules p3 a)
+        else:
+            push((D_PRODUCE, seat, tile.index, 0))
+    elif effect == CARPENTER:
+        push((D_BUILD, seat, WOOD_TILE, NO_BUILDING))
+    elif effect == MASON:
+        push((D_BUILD, seat, STONE_TILE, NO_BUILDING))
+    elif effect == ARCHITECT:
+        push((D_BUILD, seat, PRESTIGE, NO_BUILDING))
+    elif effect == LAWYER:
+        push((D_LAWYER, seat, 0, 0))
+    elif effect == MARKET:
+        push((D_MARKET, seat, tile.price, 0))
+    elif effect == PEDDLER:
+        push((D_PEDDLER, seat, tile.price, tile.most))
+    elif effect == CHURCH:
+        push((D_CHURCH, seat, 0, 0))
+    elif effect == TAILOR:
+        push((D_TAILOR, seat, 0, 0))
+    elif effect == BANK:
+        push((D_BANK, seat, 0, 0))
+    elif effect == ALCHEMIST:
+        push((D_ALCHEMIST, seat, 0, 0))
+    elif effect == JEWELLER:
+        push((D_JEWELLER, seat, 0, 0))
+
+
+def _castle_phase(b: Board) -> None:
+    """Phase 6: workers in the castle give batches in arrival order; then the best builder's favor."""
+    castle = b.castle
+    step = b.step
+    if step < len(castle):
+        b.step = step + 1
+        if _castle_room(b) >= 0:  # with the Towers full there is nothing to give and no penalty
+            b.stack.append((D_CASTLE, castle[step], 0, 0))
+        return
+    if step == len(castle):
+        b.step = step + 1
+        best, most = -1, 0
+        for seat in castle:  # arrival order breaks ties
+            if b.batches[seat] > most:
+                best, most = seat, b.batches[seat]
+        for seat in castle:
+            b.workers[seat] += 1
+            b.batches[seat] = 0
+        b.castle = []
+        if best >= 0:
+            grant_favors(b, best, 1)
+        return
+    _enter(b, END_OF_TURN)
+
+
+def _end_of_turn(b: Board) -> None:
+    """Phase 7: the bailiff moves, the provost joins him, and due counts happen (rules p5)."""
+    if b.step == 0:
+        b.bailiff = min(ROAD_LENGTH, b.bailiff + (2 if b.provost > b.bailiff else 1))
+        b.provost = b.bailiff
+        b.step = 1
+        return
+    if b.step == 1:
+        s = b.counted
+        if s < 3 and (b.bailiff >= COUNT_SPACE[s] or b.filled[s] >= SECTION_PARTS[s]):
+            b.step = 2
+            b.sub = 0
+            return
+        b.turn += 1
+        if b.two_player:
+            b.order.reverse()  # 2 players: first one turn, second the next (rules p6)
+        _enter(b, INCOME_PHASE)
+        return
+    # step 2: counting section b.counted, one player at a time in turn order
+    if b.sub < b.n:
+        seat = b.order[b.sub]
+        b.sub += 1
+        section = b.counted
+        change, favors = count_result(section, b.castle_houses[section * b.n + seat])
+        if change:
+            _lose_prestige(b, seat, -change)
+        grant_favors(b, seat, favors)
+        return
+    b.counted += 1  # favor columns open only now, after the whole count (rules p6, Orange's example)
+    if b.counted == 3:
+        scoring.finish(b)
+        return
+    b.step = 1
+
+
+_PHASES = (None, _income, _placement, _special_buildings, _provost, _activation, _castle_phase, _end_of_turn)
+
+
+# ==========================================================================================================
+# Legal actions
+# ==========================================================================================================
+
+def legal_actions(b: Board) -> list:
+    kind, seat, a, c = b.stack[-1]
+    return _LEGAL[kind](b, seat, a, c)
+
+
+def _legal_place(b, seat, a, c):
+    acts = [PASS]
+    if b.workers[seat] > 0:
+        acts.extend(_placeable(b, seat, False))
+    return acts
+
+
+def _legal_gate(b, seat, a, c):
+    return [PASS] + _placeable(b, seat, True)
+
+
+def _provost_moves(b: Board, most: int) -> list:
+    acts = [PASS]
+    p = b.provost
+    for k in (-3, -2, -1, 1, 2, 3):
+        if abs(k) <= most and 1 <= p + k <= ROAD_LENGTH:
+            acts.append(PROVOST[k])
+    return acts
+
+
+def _legal_guild(b, seat, a, c):
+    return _provost_moves(b, GUILD_MOST)
+
+
+def _legal_provost(b, seat, a, c):
+    return _provost_moves(b, min(PROVOST_MOST, b.deniers[seat]))
+
+
+def _legal_joust(b, seat, a, c):
+    if b.deniers[seat] >= 1 and b.cubes[seat * 5 + CLOTH] >= 1:
+        return [PASS, JOUST]
+    return [PASS]
+
+
+def _legal_inn(b, seat, a, c):
+    return [INN_STAY, INN_LEAVE]
+
+
+def _legal_produce(b, seat, t, c):
+    return [TAKE[_first_cube(option)] for option in TILES[t].produces]
+
+
+def _legal_bonus(b, seat, t, c):
+    produced = TILES[t].produces[0]
+    return [TAKE[i] for i in range(5) if produced[i]]
+
+
+def _legal_market(b, seat, price, c):
+    base = seat * 5
+    return [PASS] + [SELL[i] for i in range(5) if b.cubes[base + i]]
+
+
+def _legal_peddler(b, seat, price, remaining):
+    if b.deniers[seat] >= price:
+        return [PASS] + BUY
+    return [PASS]
+
+
+def _legal_build(b, seat, kind, discount):
+    return [PASS] + _build_options(b, seat, kind, discount)
+
+
+def _legal_pay(b, seat, count, allow_gold):
+    base = seat * 5
+    top = 5 if allow_gold else 4
+    return [PAY[i] for i in range(top) if b.cubes[base + i]]
+
+
+def _legal_lawyer(b, seat, favor, c):
+    return [PASS] + _transform_targets(b, seat, bool(favor))
+
+
+def _legal_church(b, seat, a, c):
+    d = b.deniers[seat]
+    return [PASS] + ([CHURCH_OFFERS[3]] if d >= 2 else []) + ([CHURCH_OFFERS[5]] if d >= 4 else [])
+
+
+def _legal_tailor(b, seat, a, c):
+    cloth = b.cubes[seat * 5 + CLOTH]
+    return [PASS] + ([TAILOR_OFFERS[2]] if cloth >= 1 else []) + ([TAILOR_OFFERS[6]] if cloth >= 3 else [])
+
+
+def _legal_bank(b, seat, a, c):
+    d = b.deniers[seat]
+    return [PASS] + ([BANK_OFFERS[1]] if d >= 2 else []) + ([BANK_OFFERS[2]] if d >= 5 else [])
+
+
+def _legal_alchemist(b, seat, a, c):
+    base = seat * 5
+    have = sum(b.cubes[base:base + 4])
+    return [PASS] + ([ALCHEMIST_OFFERS[1]] if have >= 2 else []) + ([ALCHEMIST_OFFERS[2]] if have >= 4 else [])
+
+
+def _legal_jeweller(b, seat, a, c):
+    gold = b.cubes[seat * 5 + GOLD]
+    return [PASS] + ([JEWELLER_OFFERS[5]] if gold >= 1 else []) + ([JEWELLER_OFFERS[9]] if gold >= 2 else [])
+
+
+def _legal_castle(b, seat, a, c):
+    acts = [PASS]
+    base = seat * 5
+    cubes = b.cubes
+    if cubes[base + FOOD] and b.houses[seat] > 0 and _castle_room(b) >= 0:
+        for act, (x, y) in zip(BATCH, BATCH_PAIRS):
+            if cubes[base + x] and cubes[base + y]:
+                acts.append(act)
+    return acts
+
+
+def _legal_favor(b, seat, a, c):
+    used = b.lines_used[seat]
+    return [FAVOR[line] for line in range(4) if not used & (1 << line)]
+
+
+def _legal_favor_cubes(b, seat, col, c):
+    acts = [TAKE[FOOD]]
+    if col >= 2:
+        acts += [TAKE[WOOD], TAKE[STONE]]
+    if col >= 3:
+        acts.append(TAKE[CLOTH])
+    if col >= 4 and any(b.cubes[seat * 5:seat * 5 + 5]):
+        acts.append(EXCHANGE)
+    if col >= 5:
+        acts.append(TAKE[GOLD])
+    return acts
+
+
+def _legal_favor_build(b, seat, col, c):
+    acts = [PASS]
+    if col >= 2:
+        acts += _build_options(b, seat, WOOD_TILE, WOOD)
+    if col >= 3:
+        acts += _build_options(b, seat, STONE_TILE, STONE)
+    if col >= 4:
+        acts += _transform_targets(b, seat, True)
+    if col >= 5:
+        acts += _build_options(b, seat, PRESTIGE, NO_BUILDING)
+    return acts
+
+
+def _legal_give(b, seat, a, c):
+    base = seat * 5
+    return [PAY[i] for i in range(5) if b.cubes[base + i]]
+
+
+def _legal_take(b, seat, a, c):
+    return [TAKE[i] for i in NO_GOLD]
+
+
+_LEGAL = (
+    _legal_place, _legal_gate, _legal_guild, _legal_joust, _legal_inn, _legal_provost, _legal_produce,
+    _legal_bonus, _legal_market, _legal_peddler, _legal_build, _legal_pay, _legal_lawyer, _legal_church,
+    _legal_tailor, _legal_bank, _legal_alchemist, _legal_jeweller, _legal_castle, _legal_favor,
+    _legal_favor_cubes, _legal_favor_build, _legal_give, _legal_take,
+)
+
+
+# ==========================================================================================================
+# Applying an action (always a legal one: the core checks first)
+# ==========================================================================================================
+
+def apply(b: Board, act) -> None:
+    kind, seat, a, c = b.stack[-1]
+    _APPLY[kind](b, act, seat, a, c)
+    _run(b)
+
+
+def _apply_place(b, act, seat, a, c):
+    b.stack.pop()
+    b.placer = (b.order.index(seat) + 1) % b.n
+    if act is PASS:
+        if not b.passed:
+            b.deniers[seat] += FIRST_PASSER_DENIERS  # the first to pass takes 1 denier (rules p2 a)
+        b.passed.append(seat)
+        return
+    if act not in SPECIAL_OF and b.owner[b.pos_of[act.arg]] == seat:
+        b.deniers[seat] -= 1  # own building: 1 denier (rules p2 d)
+    else:
+        b.deniers[seat] -= placement_price(b, seat)
+    b.workers[seat] -= 1
+    _put_worker(b, seat, act)
+
+
+def _apply_gate(b, act, seat, a, c):
+    b.stack.pop()
+    b.special[GATE] = -1
+    if act is PASS:
+        b.workers[seat] += 1
+    else:
+        _put_worker(b, seat, act)  # free of charge, anywhere unoccupied (rules p3 a)
+
+
+def _move_provost(b, act):
+    if act is not PASS:
+        b.provost += act.arg
+
+
+def _apply_guild(b, act, seat, a, c):
+    b.stack.pop()
+    _move_provost(b, act)
+    b.special[MERCHANTS_GUILD] = -1
+    b.workers[seat] += 1
+
+
+def _apply_provost(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.deniers[seat] -= abs(act.arg)
+        b.provost += act.arg
+
+
+def _apply_joust(b, act, seat, a, c):
+    b.stack.pop()
+    b.special[JOUST_FIELD] = -1
+    b.workers[seat] += 1
+    if act is JOUST:
+        b.deniers[seat] -= 1
+        b.cubes[seat * 5 + CLOTH] -= 1
+        grant_favors(b, seat, 1)
+
+
+def _apply_inn(b, act, seat, a, c):
+    b.stack.pop()
+    if act is INN_LEAVE:
+        b.inn_right = -1
+        b.workers[seat] += 1
+
+
+def _apply_produce(b, act, seat, t, c):
+    b.stack.pop()
+    for option in TILES[t].produces:
+        if _first_cube(option) == act.arg:
+            _gain(b, seat, option)
+            return
+
+
+def _apply_take(b, act, seat, remaining, c):
+    b.stack.pop()
+    b.cubes[seat * 5 + act.arg] += 1
+    if remaining > 1:
+        b.stack.append((D_TAKE, seat, remaining - 1, 0))
+
+
+def _apply_bonus(b, act, seat, t, c):
+    b.stack.pop()
+    b.cubes[seat * 5 + act.arg] += 1
+
+
+def _apply_market(b, act, seat, price, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.cubes[seat * 5 + act.arg] -= 1
+        b.deniers[seat] += price
+
+
+def _apply_peddler(b, act, seat, price, remaining):
+    b.stack.pop()
+    if act is not PASS:
+        b.deniers[seat] -= price
+        b.cubes[seat * 5 + act.arg] += 1
+        if remaining > 1:
+            b.stack.append((D_PEDDLER, seat, price, remaining - 1))
+
+
+def _apply_build(b, act, seat, kind, discount):
+    b.stack.pop()
+    if act is not PASS:
+        _build(b, seat, act.arg, discount)
+
+
+def _apply_pay(b, act, seat, count, allow_gold):
+    b.stack.pop()
+    b.cubes[seat * 5 + act.arg] -= 1
+    if count > 1:
+        b.stack.append((D_PAY, seat, count - 1, allow_gold))
+
+
+def _apply_lawyer(b, act, seat, favor, c):
+    b.stack.pop()
+    if act is not PASS:
+        _order_transform(b, seat, act.arg, bool(favor))
+
+
+def _apply_church(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.deniers[seat] -= 2 if act.arg == 3 else 4
+        b.prestige[seat] += act.arg
+
+
+def _apply_tailor(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.cubes[seat * 5 + CLOTH] -= 1 if act.arg == 2 else 3
+        b.prestige[seat] += act.arg
+
+
+def _apply_bank(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.deniers[seat] -= 2 if act.arg == 1 else 5
+        b.cubes[seat * 5 + GOLD] += act.arg
+
+
+def _apply_alchemist(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.cubes[seat * 5 + GOLD] += act.arg
+        b.stack.append((D_PAY, seat, 2 * act.arg, False))  # 2 cubes a gold, any mix but gold
+
+
+def _apply_jeweller(b, act, seat, a, c):
+    b.stack.pop()
+    if act is not PASS:
+        b.cubes[seat * 5 + GOLD] -= act.arg // 4  # 1 gold -> 5, 2 gold -> 9
+        b.prestige[seat] += act.arg
+
+
+def _apply_castle(b, act, seat, a, c):
+    if act is PASS:
+        b.stack.pop()
+        if b.batches[seat] == 0:
+            _lose_prestige(b, seat, NO_BATCH_PENALTY)  # a worker who gives no batch (rules p5)
+        return
+    x, y = act.arg
+    base = seat * 5
+    b.cubes[base + FOOD] -= 1
+    b.cubes[base + x] -= 1
+    b.cubes[base + y] -= 1
+    s = _castle_room(b)
+    b.filled[s] += 1
+    b.castle_houses[s * b.n + seat] += 1
+    b.houses[seat] -= 1
+    b.prestige[seat] += SECTION_PRESTIGE[s]
+    b.batches[seat] += 1  # the decision stays on top: another batch, or pass
+
+
+def _apply_favor(b, act, seat, a, c):
+    b.stack.pop()
+    line = act.arg
+    b.lines_used[seat] |= 1 << line
+    i = seat * 4 + line
+    if b.favor[i] < OPEN_COLUMNS[b.counted]:
+        b.favor[i] += 1  # advance if that column is open; a stuck marker still uses its line
+    col = b.favor[i]
+    if line == PRESTIGE_LINE:
+        b.prestige[seat] += FAVOR_PRESTIGE[col]  # the best column is always worth taking
+    elif line == DENIERS_LINE:
+        b.deniers[seat] += FAVOR_DENIERS[col]
+    elif line == CUBES_LINE:
+        b.stack.append((D_FAVOR_CUBES, seat, col, 0))
+    elif col >= 2:  # buildings line; column 1 has no effect
+        b.stack.append((D_FAVOR_BUILD, seat, col, 0))
+
+
+def _apply_favor_cubes(b, act, seat, col, c):
+    b.stack.pop()
+    if act is EXCHANGE:
+        b.stack.append((D_TAKE, seat, 2, 0))
+        b.stack.append((D_GIVE, seat, 0, 0))
+    else:
+        b.cubes[seat * 5 + act.arg] += 1
+
+
+def _apply_favor_build(b, act, seat, col, c):
+    b.stack.pop()
+    if act is PASS:
+        return
+    t = act.arg
+    if act.verb == "transform":
+        _order_transform(b, seat, t, True)
+        return
+    kind = TILES[t].kind
+    _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_BUILDING)
+
+
+def _apply_give(b, act, seat, a, c):
+    b.stack.pop()
+    b.cubes[seat * 5 + act.arg] -= 1
+
+
+_APPLY = (
+    _apply_place, _apply_gate, _apply_guild, _apply_joust, _apply_inn, _apply_provost, _apply_produce,
+    _apply_bonus, _apply_market, _apply_peddler, _apply_build, _apply_pay, _apply_lawyer, _apply_church,
+    _apply_tailor, _apply_bank, _apply_alchemist, _apply_jeweller, _apply_castle, _apply_favor,
+    _apply_favor_cubes, _apply_favor_build, _apply_give, _apply_take,
+)
+
+
+# ==========================================================================================================
+# Why an action is refused
+# ==========================================================================================================
+
+def why_illegal(b: Board, act) -> str:
+    kind, seat, a, c = b.stack[-1]
+    who = NAMES[seat]
+    expected = {
+        D_PLACE: ("place", "pass"), D_GATE: ("place", "pass"), D_GUILD: ("provost", "pass"),
+        D_PROVOST: ("provost", "pass"), D_JOUST: ("joust", "pass"), D_INN: ("inn",),
+        D_PRODUCE: ("take",), D_BONUS: ("take",), D_MARKET: ("sell", "pass"), D_PEDDLER: ("buy", "pass"),
+        D_BUILD: ("build", "pass"), D_PAY: ("pay",), D_LAWYER: ("transform", "pass"),
+        D_CHURCH: ("church", "pass"), D_TAILOR: ("tailor", "pass"), D_BANK: ("bank", "pass"),
+        D_ALCHEMIST: ("alchemist", "pass"), D_JEWELLER: ("jeweller", "pass"), D_CASTLE: ("batch", "pass"),
+        D_FAVOR: ("favor",), D_FAVOR_CUBES: ("take", "exchange"),
+        D_FAVOR_BUILD: ("build", "transform", "pass"), D_GIVE: ("pay",), D_TAKE: ("take",),
+    }[kind]
+    if act.verb not in expected:
+        return f"{who} must now {DECISION_NAMES[kind]} ({' or '.join(v + ':...' if v not in ('pass', 'joust', 'exchange') else v for v in expected)})"
+    if act.verb == "place":
+        return _why_not_place(b, seat, act, free=(kind == D_GATE))
+    if act.verb == "provost":
+        target = b.provost + act.arg
+        if not 1 <= target <= ROAD_LENGTH:
+            return f"the provost is on space {b.provost}; he can go neither onto the bridge nor past space {ROAD_LENGTH}"
+        if kind == D_PROVOST:
+            return f"{who} has {b.deniers[seat]} deniers and moving the provost {abs(act.arg)} spaces costs {abs(act.arg)}"
+    if act.verb == "build":
+        return _why_not_build(b, seat, act.arg, kind, a, c)
+    if act.verb == "transform":
+        return _why_not_transform(b, seat, act.arg, kind == D_FAVOR_BUILD)
+    if act.verb == "batch":
+        if _castle_room(b) < 0:
+            return "the castle is full"
+        if b.houses[seat] <= 0:
+            return f"{who} has no house left"
+        return f"{who} lacks the cubes for {act.token[6:]} (a batch is food + two different cubes)"
+    if act.verb in ("pay", "sell") or (act.verb == "exchange"):
+        if act.verb == "pay" and kind == D_PAY and not c and act.arg == GOLD:
+            return "gold cannot pay this (any cube but gold)"
+        return f"{who} has no {CUBES[act.arg]} cube" if act.arg is not None else f"{who} has no cube to exchange"
+    if act.verb == "favor":
+        return f"{who} already took a favor on the {FAVOR_LINES[act.arg]} line this phase (favors of one phase go on different lines)"
+    if act.verb == "take":
+        return f"that cube is not on offer: {who} must {DECISION_NAMES[kind]}"
+    if act.verb == "joust":
+        return f"{who} needs 1 denier and 1 cloth to joust"
+    if act.verb in ("church", "bank", "buy"):
+        return f"{who} has only {b.deniers[seat]} deniers"
+    if act.verb in ("tailor", "jeweller", "alchemist"):
+        return f"{who} lacks the cubes for that offer"
+    return f"not possible now: {who} must {DECISION_NAMES[kind]}"
+
+
+def _why_not_place(b: Board, seat: int, act, free: bool) -> str:
+    who = NAMES[seat]
+    if not free and b.workers[seat] <= 0:
+        return f"{who} has no worker left"
+    if act in PLACE_SPECIAL:
+        i = act.arg
+        name = SPECIALS[i].replace("_", " ")
+        if i == GATE and free:
+            return "the gate's worker must go somewhere else"
+        if i == CASTLE and seat in b.castle:
+            return f"{who} already has a worker in the castle"
+        if i == STABLES:
+            if b.two_player:
+                return "the stables are not used in a 2-player game"
+            if seat in b.stables:
+                return f"{who} already has a worker in the stables"
+            if len(b.stables) >= STABLE_SPOTS:
+                return "the stables are full"
+        if i == INN and b.inn_left >= 0:
+            return "the inn's left circle is occupied"
+        if i in (GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD) and b.special[i] >= 0:
+            return f"the {name} is occupied"
+        price = placement_price(b, seat)
+        return f"{who} has {b.deniers[seat]} deniers and placing there costs {price}"
+    t = act.arg
+    tile = TILES[t]
+    pos = b.pos_of[t]
+    if pos < 0:
+        return f"the {tile.name} is not on the road"
+    if b.worker[pos] >= 0:
+        return f"the {tile.name} is occupied by {NAMES[b.worker[pos]]}"
+    price = 1 if b.owner[pos] == seat else placement_price(b, seat)
+    return f"{who} has {b.deniers[seat]} deniers and placing on the {tile.name} costs {price}"
+
+
+def _why_not_build(b: Board, seat: int, t: int, kind: int, a: int, c: int) -> str:
+    tile = TILES[t]
+    who = NAMES[seat]
+    if kind == D_BUILD and tile.kind != a:
+        return f"this building builds {KIND_NAMES[a]} tiles only, and the {tile.name} is a {KIND_NAMES[tile.kind]} tile"
+    if kind == D_FAVOR_BUILD:
+        need_col = {WOOD_TILE: 2, STONE_TILE: 3, PRESTIGE: 5}[tile.kind]
+        if a < need_col:
+            return f"{who}'s marker on the buildings line is in column {a}; a {KIND_NAMES[tile.kind]} tile needs column {need_col}"
+    if not b.in_stock[t]:
+        return f"the {tile.name} is not in the stock (it is {'on the road' if b.pos_of[t] >= 0 else 'out of the game'})"
+    if tile.kind == PRESTIGE and _first_residence(b, seat) < 0:
+        return f"{who} has no residence to build the {tile.name} on"
+    if tile.kind != PRESTIGE and b.houses[seat] <= 0:
+        return f"{who} has no house left"
+    need = ", ".join(f"{n} {CUBES[i]}" for i, n in enumerate(tile.cost) if n)
+    if tile.cost_any:
+        need += f" + {tile.cost_any} cube of any kind"
+    return f"{who} cannot afford the {tile.name} ({need}{', less the discount' if kind == D_FAVOR_BUILD else ''})"
+
+
+def _why_not_transform(b: Board, seat: int, t: int, favor: bool) -> str:
+    tile = TILES[t]
+    who = NAMES[seat]
+    pos = b.pos_of[t]
+    if pos < 0:
+        return f"the {tile.name} is not on the road"
+    if tile.kind != NEUTRAL and b.owner[pos] != seat:
+        return f"the lawyer transforms neutral buildings or {who}'s own buildings, and the {tile.name} is {NAMES[b.owner[pos]]}'s"
+    if any(p == pos for p, _ in b.pending):
+        return f"the {tile.name} is already to be transformed"
+    if b.cubes[seat * 5 + CLOTH] < 1:
+        return f"{who} needs 1 cloth cube"
+    if not favor and b.deniers[seat] < RESIDENCE_DENIERS:
+        return f"{who} needs 1 denier"
+    return f"{who} has no house left for the residence"
+
+
+# ==========================================================================================================
+# What players see
+# ==========================================================================================================
+
+def _decision_data(d) -> dict:
+    kind, seat, a, c = d
+    return {"kind": DECISION_NAMES[kind], "player": seat, "args": [a if not isinstance(a, bool) else int(a),
+                                                                    c if not isinstance(c, bool) else int(c)]}
+
+
+def view(b: Board, player=None) -> dict:
+    """Everything on the table (Caylus has no hidden information), as plain data."""
+    n = b.n
+    players = []
+    for seat in range(n):
+        players.append({
+            "name": NAMES[seat],
+            "deniers": b.deniers[seat],
+            "cubes": {CUBES[i]: b.cubes[seat * 5 + i] for i in range(5)},
+            "prestige": b.prestige[seat],
+            "workers": b.workers[seat],
+            "houses": b.houses[seat],
+            "favors": {FAVOR_LINES[line]: b.favor[seat * 4 + line] for line in range(4)},
+            "favor_lines_used": [FAVOR_LINES[line] for line in range(4) if b.lines_used[seat] & (1 << line)],
+            "castle_parts": {SECTIONS[s]: b.castle_houses[s * n + seat] for s in range(3)},
+            "batches_this_turn": b.batches[seat],
+            "end_bonus": b.bonus[seat],
+        })
+    road = []
+    for pos in range(1, ROAD_LENGTH + 1):
+        t = b.road[pos]
+        road.append({
+            "space": pos,
+            "tile": TILES[t].id if t >= 0 else None,
+            "owner": b.owner[pos] if b.owner[pos] >= 0 else None,
+            "worker": b.worker[pos] if b.worker[pos] >= 0 else None,
+        })
+    return {
+        "turn": b.turn,
+        "phase": PHASE_NAMES[b.phase],
+        "turn_order": b.order[:],
+        "passing_order": b.passed[:],
+        "provost": b.provost,
+        "bailiff": b.bailiff,
+        "players": players,
+        "road": road,
+        "special_buildings": {
+            "gate": _or_none(b.special[GATE]),
+            "trading_post": _or_none(b.special[TRADING_POST]),
+            "merchants_guild": _or_none(b.special[MERCHANTS_GUILD]),
+            "joust_field": _or_none(b.special[JOUST_FIELD]),
+            "stables": b.stables[:],
+            "inn": {"left": _or_none(b.inn_left), "right": _or_none(b.inn_right)},
+        },
+        "castle": {
+            "workers": b.castle[:],
+            "filled": {SECTIONS[s]: b.filled[s] for s in range(3)},
+            "sections_counted": b.counted,
+        },
+        "stock": [TILES[t].id for t in range(len(TILES)) if b.in_stock[t]],
+        "pending_transformations": [{"space": p, "player": who} for p, who in b.pending],
+        "decisions": [_decision_data(d) for d in b.stack],
+        "engine": {"step": b.step, "sub": b.sub, "placer": b.placer},
+        "terminal": b.terminal,
+    }
+
+
+def _or_none(seat: int):
+    return seat if seat >= 0 else None
+
+
+def describe(b: Board) -> str:
+    """A compact text picture of the board, for terminals and logs."""
+    lines = [f"Turn {b.turn}, {PHASE_NAMES[b.phase]} phase; provost {b.provost}, bailiff {b.bailiff}"]
+    lines.append("Turn order: " + ", ".join(NAMES[s] for s in b.order))
+    for seat in range(b.n):
+        cubes_text = " ".join(f"{b.cubes[seat * 5 + i]}{CUBES[i][0]}" for i in range(5))
+        fav = "".join(str(b.favor[seat * 4 + line]) for line in range(4))
+        lines.append(f"  {NAMES[seat]:<6} {b.prestige[seat]:>3} PP {b.deniers[seat]:>3} d  {cubes_text}  "
+                     f"workers {b.workers[seat]} houses {b.houses[seat]} favors {fav}")
+    road = []
+    for pos in range(1, ROAD_LENGTH + 1):
+        t = b.road[pos]
+        if t < 0:
+            continue
+        mark = f"{pos}:{TILES[t].id}"
+        if b.owner[pos] >= 0:
+            mark += f"({NAMES[b.owner[pos]][0]})"
+        if b.worker[pos] >= 0:
+            mark += f"[{NAMES[b.worker[pos]][0]}]"
+        road.append(mark)
+    lines.append("Road: " + " ".join(road))
+    lines.append("Castle: " + ", ".join(f"{SECTIONS[s]} {b.filled[s]}/{SECTION_PARTS[s]}" for s in range(3)))
+    if b.stack:
+        kind, seat, _, _ = b.stack[-1]
+        lines.append(f"{NAMES[seat]} to {DECISION_NAMES[kind]}")
+    return "\n".join(lines)

@@ -1,0 +1,26 @@
+"""Caylus (2005) scoring: end-of-game bonuses and final scores (rules p6, "End of the game")."""
+
+from __future__ import annotations
+
+from .catalog import CUBES_PER_POINT, DENIERS_PER_POINT, GOLD, GOLD_BONUS
+
+
+def end_bonus(b, seat: int) -> int:
+    """3 per gold cube, 1 per 3 other cubes (taken together), 1 per 4 deniers."""
+    base = seat * 5
+    gold = b.cubes[base + GOLD]
+    others = sum(b.cubes[base:base + GOLD])
+    return GOLD_BONUS * gold + others // CUBES_PER_POINT + b.deniers[seat] // DENIERS_PER_POINT
+
+
+def finish(b) -> None:
+    """The Towers have been counted: add the end bonuses and end the game."""
+    for seat in range(b.n):
+        b.bonus[seat] = end_bonus(b, seat)
+    b.stack.clear()
+    b.terminal = True
+
+
+def scores(b) -> list[int]:
+    """Each seat's prestige; once the game is over, end bonuses included."""
+    return [b.prestige[s] + b.bonus[s] for s in range(b.n)]
