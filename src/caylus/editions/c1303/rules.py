@@ -1,0 +1,898 @@
+"""The rules of Caylus 1303: the board as plain data, and the transitions on it.
+
+The flow of a round (Planning, Activation, Delivery, Stewardship) is a small state machine (`phase`, `step`,
+`k`). Whenever a player must choose, the machine pushes a *decision* on `stack`; `apply` pops it, does what the
+answer says (which may push follow-up decisions, e.g. a Favor, then a building, then the wildcard resource it
+costs), and `_run` moves the round on until the next decision.
+
+A decision is a tuple ``(kind, player, a, b)``; what ``a`` and ``b`` mean depends on the kind (see D_*).
+"""
+
+from __future__ import annotations
+
+from caylus.core import Rng
+
+from .catalog import (
+    ARCHITECT, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHAMBERLAIN,
+    CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FACTORY, FAVOR, FIXED_SLOTS,
+    FOOD, FOREMAN, GAIN, GARDEN, GOLD, GOLDSMITH, GRANARY, GRAY_SPACE, IN_DRAFT, JOURNEYMAN, LAWYER,
+    MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER, OFFERS, ON_BOARD, PLAYER_NAMES, PROVOST_MAX, RECRUITMENT,
+    RESIDENCE, RESOURCES, ROAD_SPACES, ROUNDS, SETUP, SLOTS, STARTING, STEWARD, STONE, STONE_BUILDING,
+    STONE_TILES, THEATER, THIEF, TILES, TOLL, WOOD, WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, site_slots_open,
+)
+from .notation import (
+    BUILD, BUNDLE, CHARACTER, LAWYER as LAWYER_ACTIONS, MONUMENT, OFFER_ACTIONS, PASS, PLACE, PLACE_SITE,
+    PROVOST, SITE, SPEND, TAKE,
+)
+
+# Phases of a round (DRAFT only once, before round 1).
+DRAFT, PLANNING, ACTIVATION, DELIVERY, STEWARDSHIP, OVER = range(6)
+PHASE_NAMES = ("draft", "planning", "activation", "delivery", "stewardship", "over")
+
+# Decisions. (kind, player, a, b):
+D_DRAFT = 0      # choose a character among those drawn
+D_EARLY = 1      # Early Riser: place a worker before the first player, or pass
+D_PLAN = 2       # Planning turn: place a worker or pass (a House on the Guilds Bridge)
+D_OFFER = 3      # a = name of the building's offer table (Market, Guild, Tailor, ...)
+D_PAY = 4        # pay a resources of the player's choice among Food/Wood/Stone/Fabric, one per answer
+D_LAWYER = 5     # which starting building gets the House (1 Fabric)
+D_BUILD = 6      # a = WOOD_BUILDING or STONE_BUILDING, b = 1 if the Stone part of the cost is paid
+D_PROVOST = 7    # a = most steps, b = Workers returned per step (Toll 2/0, Guilds Bridge 3/1, Bailiff 1/0)
+D_FAVOR = 8      # take another player's character, or use a Construction Site building
+D_BOARD_CHARACTER = 9  # after a Construction Site building: take a character from the board, or pass
+D_DELIVER = 10   # deliver one more bundle or stop; a = 1 on the Deliveryman's last turn
+D_MONUMENT = 11  # a = slot of the Residence to cover
+
+# Activation steps: 0..3 the printed buildings, then the Guilds Bridge, the Bailiff, then the Road spaces.
+_BRIDGE_STEP = FIXED_SLOTS
+_BAILIFF_STEP = FIXED_SLOTS + 1
+_ROAD_STEP = FIXED_SLOTS + 2
+_ROAD_END_STEP = _ROAD_STEP + ROAD_SPACES
+
+_NORMAL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
+_ALL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, _normal) in enumerate(BUNDLES))
+_COST_WITHOUT_STONE = tuple(
+    tuple(max(0, c - 1) if r == STONE else c for r, c in enumerate(t.cost)) for t in TILES
+)
+
+
+class Board:
+    """The whole state of a game of Caylus 1303, as small plain lists (cheap to copy)."""
+
+    __slots__ = (
+        "n", "rng", "round", "phase", "step", "k", "begun", "current_player", "terminal",
+        "first", "turn", "passed",
+        "workers", "camp", "res", "pp", "houses", "chars",
+        "tile", "face", "owner", "occ", "occ2", "site", "supply", "cs",
+        "provost", "bundles", "journeyman_used", "goldsmith_used", "stack",
+    )
+
+    def __init__(self, n: int, rng: Rng):
+        self.n = n
+        self.rng = rng
+        self.round = 1
+        self.phase = DRAFT
+        self.step = 0            # position inside the phase
+        self.k = 0               # index inside the step (next drafter, next Guilds Bridge house, ...)
+        self.begun = False       # Activation: the effect of the worker at (step, k) has been used
+        self.current_player = 0
+        self.terminal = False
+        self.first = 0           # holder of the First Player tile
+        self.turn = 0            # Planning: the next player to consider
+        self.passed: list[int] = []   # order of the Houses on the Guilds Bridge this round
+        self.workers = [0] * n   # Workers in front of each player
+        self.camp = [0] * n      # Workers of each color in the Camp
+        self.res = [0] * (5 * n) # res[5 * player + resource]
+        self.pp = [0] * n        # prestige
+        self.houses = [0] * n    # Houses left to construct with
+        self.chars = [0] * 12    # where each character is: a player, or IN_BOX / ON_BOARD / IN_DRAFT
+        self.tile = [-1] * SLOTS     # tile id on each slot (-1: empty Road space)
+        self.face = [SETUP] * SLOTS
+        self.owner = [-1] * SLOTS    # whose House is above it
+        self.occ = [-1] * SLOTS      # the worker placed there
+        self.occ2 = [-1] * SLOTS     # the Journeyman's worker, placed on an occupied building
+        self.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
+        self.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
+        self.cs: list[int] = []      # Workers on the Construction Site, in placement order
+        self.provost = 0
+        self.bundles = [0] * n       # bundles delivered this round
+        self.journeyman_used = False
+        self.goldsmith_used = False
+        self.stack: list[tuple] = []
+
+    def copy(self) -> "Board":
+        b = object.__new__(Board)
+        b.n = self.n
+        b.rng = self.rng.copy()
+        b.round = self.round
+        b.phase = self.phase
+        b.step = self.step
+        b.k = self.k
+        b.begun = self.begun
+        b.current_player = self.current_player
+        b.terminal = self.terminal
+        b.first = self.first
+        b.turn = self.turn
+        b.passed = self.passed[:]
+        b.workers = self.workers[:]
+        b.camp = self.camp[:]
+        b.res = self.res[:]
+        b.pp = self.pp[:]
+        b.houses = self.houses[:]
+        b.chars = self.chars[:]
+        b.tile = self.tile[:]
+        b.face = self.face[:]
+        b.owner = self.owner[:]
+        b.occ = self.occ[:]
+        b.occ2 = self.occ2[:]
+        b.site = self.site
+        b.supply = self.supply[:]
+        b.cs = self.cs[:]
+        b.provost = self.provost
+        b.bundles = self.bundles[:]
+        b.journeyman_used = self.journeyman_used
+        b.goldsmith_used = self.goldsmith_used
+        b.stack = self.stack[:]
+        return b
+
+
+# =====================================================================================================
+# Small helpers
+# =====================================================================================================
+
+def _take_workers(b: Board, p: int, count: int) -> None:
+    """Take Workers from the Camp; those beyond the 15th (none left in the Camp) are lost."""
+    if count > b.camp[p]:
+        count = b.camp[p]
+    b.camp[p] -= count
+    b.workers[p] += count
+
+
+def _first_empty_space(b: Board) -> int:
+    try:
+        return b.tile.index(-1)
+    except ValueError:
+        return -1
+
+
+def placement_cost(b: Board, p: int) -> int:
+    """Workers a Planning placement costs: +1 once someone has passed, except for the Night Worker."""
+    if b.passed and b.chars[NIGHT_WORKER] != p:
+        return 2
+    return 1
+
+
+def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
+    tile = TILES[t]
+    cost = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
+    base = 5 * p
+    spare = 0
+    for r in range(5):
+        have = b.res[base + r]
+        if have < cost[r]:
+            return False
+        if r != GOLD:
+            spare += have - cost[r]
+    return spare >= tile.wild
+
+
+def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
+    if b.houses[p] <= 0 or -1 not in b.tile:
+        return False
+    supply = b.supply
+    for t in (WOOD_TILES if kind == WOOD_BUILDING else STONE_TILES):
+        if supply[t] and _can_afford(b, p, t, pay_stone):
+            return True
+    return False
+
+
+def _offer_affordable(b: Board, p: int, o) -> bool:
+    base = 5 * p
+    res = b.res
+    cost = o.cost
+    for r in range(5):
+        if res[base + r] < cost[r]:
+            return False
+    if o.workers_back > b.workers[p]:
+        return False
+    if o.any_cost and res[base] + res[base + 1] + res[base + 2] + res[base + 3] < o.any_cost:
+        return False
+    return True
+
+
+def _lawyer_targets(b: Board) -> list[int]:
+    """Road slots of yellow-flag buildings without a House yet."""
+    out = []
+    for s in range(FIXED_SLOTS, SLOTS):
+        t = b.tile[s]
+        if t >= 0 and TILES[t].kind == STARTING and b.face[s] == SETUP and b.owner[s] < 0:
+            out.append(s)
+    return out
+
+
+def _bundle_choices(b: Board, p: int) -> list:
+    base = 5 * p
+    res = b.res
+    out = []
+    for act, counts in (_ALL_BUNDLES if b.chars[CHAMBERLAIN] == p else _NORMAL_BUNDLES):
+        if (res[base] >= counts[0] and res[base + 1] >= counts[1] and res[base + 2] >= counts[2]
+                and res[base + 3] >= counts[3] and res[base + 4] >= counts[4]):
+            out.append((act, counts))
+    return out
+
+
+def _can_deliver(b: Board, p: int) -> bool:
+    base = 5 * p
+    res = b.res
+    if b.chars[CHAMBERLAIN] == p:
+        return res[base] + res[base + 1] + res[base + 2] + res[base + 3] + res[base + 4] >= 3
+    if res[base] < 1:
+        return False
+    return (res[base + 1] > 0) + (res[base + 2] > 0) + (res[base + 3] > 0) + (res[base + 4] > 0) >= 2
+
+
+def _monument_choices(b: Board, p: int) -> list[int]:
+    base = 5 * p
+    res = b.res
+    out = []
+    for m in MONUMENT_TILES:
+        if b.supply[m]:
+            cost = TILES[m].cost
+            if all(res[base + r] >= cost[r] for r in range(5)):
+                out.append(m)
+    return out
+
+
+def _construction_prestige(b: Board, p: int, t: int) -> int:
+    return TILES[t].prestige + (1 if b.chars[ARCHITECT] == p else 0)
+
+
+# =====================================================================================================
+# Building effects
+# =====================================================================================================
+
+def use_effect(b: Board, p: int, t: int, face: int) -> None:
+    """Player `p` uses the effect of tile `t` showing `face`: automatic gains now, choices as decisions."""
+    tile = TILES[t]
+    eff = tile.construction if face == CONSTRUCTION else tile.setup
+    code = eff.code
+    if code == GAIN:
+        base = 5 * p
+        g = eff.gain
+        for r in range(5):
+            if g[r]:
+                b.res[base + r] += g[r]
+        if eff.workers:
+            _take_workers(b, p, eff.workers)
+        b.pp[p] += eff.prestige
+    elif code == OFFER:
+        table = OFFERS[eff.offer]
+        for o in table.offers:
+            if _offer_affordable(b, p, o):
+                b.stack.append((D_OFFER, p, eff.offer, 0))
+                return
+    elif code == BUILD_WOOD:
+        if _can_build(b, p, WOOD_BUILDING, True):
+            b.stack.append((D_BUILD, p, WOOD_BUILDING, 1))
+    elif code == BUILD_STONE:
+        if _can_build(b, p, STONE_BUILDING, True):
+            b.stack.append((D_BUILD, p, STONE_BUILDING, 1))
+    elif code == BUILD_STONE_NO_STONE:
+        if _can_build(b, p, STONE_BUILDING, False):
+            b.stack.append((D_BUILD, p, STONE_BUILDING, 0))
+    elif code == LAWYER:
+        if b.res[5 * p + FABRIC] >= 1 and b.houses[p] > 0 and _lawyer_targets(b):
+            b.stack.append((D_LAWYER, p, 0, 0))
+    elif code == TOLL:
+        b.stack.append((D_PROVOST, p, 2, 0))
+    elif code == FAVOR:
+        b.stack.append((D_FAVOR, p, 0, 0))
+
+
+# =====================================================================================================
+# The flow of the game
+# =====================================================================================================
+
+def run(b: Board) -> None:
+    """Play every automatic step until a player must decide or the game is over."""
+    stack = b.stack
+    while not stack:
+        if b.terminal:
+            return
+        phase = b.phase
+        if phase == PLANNING:
+            _advance_planning(b)
+        elif phase == ACTIVATION:
+            _advance_activation(b)
+        elif phase == DELIVERY:
+            _advance_delivery(b)
+        elif phase == STEWARDSHIP:
+            _advance_stewardship(b)
+        else:
+            _advance_draft(b)
+    b.current_player = stack[-1][1]
+
+
+def _advance_draft(b: Board) -> None:
+    """Starting with the last player and going counter-clockwise, each chooses a character."""
+    if b.k < b.n:
+        p = (b.first - 1 - b.k) % b.n
+        b.k += 1
+        b.stack.append((D_DRAFT, p, 0, 0))
+        return
+    for c in range(12):
+        if b.chars[c] == IN_DRAFT:
+            b.chars[c] = ON_BOARD
+    _start_planning(b)
+
+
+def _start_planning(b: Board) -> None:
+    b.phase = PLANNING
+    b.step = 0
+    b.k = 0
+
+
+def _advance_planning(b: Board) -> None:
+    n = b.n
+    if b.step == 0:
+        # The Early Riser places first, paying 1 extra Worker (the Night Worker does not cancel it).
+        b.step = 1
+        b.turn = b.first
+        e = b.chars[EARLY_RISER]
+        if e >= 0 and b.workers[e] >= 2:
+            b.stack.append((D_EARLY, e, 0, 0))
+        return
+    passed = b.passed
+    if len(passed) == n:
+        _start_activation(b)
+        return
+    p = b.turn
+    while p in passed:
+        p = (p + 1) % n
+    b.turn = p
+    if b.workers[p] < placement_cost(b, p):
+        _pass(b, p)   # no Worker to place: the player must pass
+        b.turn = (p + 1) % n
+        return
+    b.stack.append((D_PLAN, p, 0, 0))
+
+
+def _pass(b: Board, p: int) -> None:
+    """A House on the next space of the Guilds Bridge; the first to pass takes the First Player tile."""
+    if not b.passed:
+        b.first = p
+    b.passed.append(p)
+
+
+def _place(b: Board, p: int, act, cost: int) -> None:
+    b.workers[p] -= cost
+    b.camp[p] += cost - 1     # the extra Worker goes back to the Camp
+    if act is PLACE_SITE:
+        b.cs.append(p)
+        return
+    s = b.tile.index(act.arg)
+    if b.occ[s] < 0:
+        b.occ[s] = p
+    else:
+        b.occ2[s] = p          # only the Journeyman may do this, once per round
+        b.journeyman_used = True
+    o = b.owner[s]
+    if o >= 0 and o != p and b.chars[THIEF] != p:
+        b.pp[o] += 2 if b.chars[STEWARD] == o else 1
+
+
+def _start_activation(b: Board) -> None:
+    b.phase = ACTIVATION
+    b.step = 0
+    b.k = 0
+    b.begun = False
+
+
+def _advance_activation(b: Board) -> None:
+    """Buildings in Road order from the City Gate; the Guilds Bridge (and Bailiff) between printed and Road."""
+    while True:
+        step = b.step
+        if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
+            s = step if step < _BRIDGE_STEP else step - 2
+            if step >= _ROAD_STEP and s - FIXED_SLOTS >= b.provost:
+                # Past the Provost: not activated, the workers simply go back to the Camp.
+                if b.occ[s] >= 0:
+                    b.camp[b.occ[s]] += 1
+                    b.occ[s] = -1
+                if b.occ2[s] >= 0:
+                    b.camp[b.occ2[s]] += 1
+                    b.occ2[s] = -1
+                b.step = step + 1
+                continue
+            if b.begun:
+                # That worker's effect is done: it goes back to the Camp.
+                if b.k == 0:
+                    b.camp[b.occ[s]] += 1
+                    b.occ[s] = -1
+                else:
+                    b.camp[b.occ2[s]] += 1
+                    b.occ2[s] = -1
+                b.begun = False
+                b.k += 1
+                continue
+            p = b.occ[s] if b.k == 0 else b.occ2[s] if b.k == 1 else -1
+            if p < 0:
+                b.step = step + 1
+                b.k = 0
+                continue
+            t = b.tile[s]
+            face = b.face[s]
+            if b.k == 0 and face == CONSTRUCTION:
+                bonus = TILES[t].owner_bonus
+                o = b.owner[s]
+                # Stone production buildings: one bonus resource to an owner who is not among the users.
+                if bonus >= 0 and o >= 0 and o != b.occ[s] and o != b.occ2[s]:
+                    b.res[5 * o + bonus] += 1
+            b.begun = True
+            use_effect(b, p, t, face)
+            if b.stack:
+                return
+        elif step == _BRIDGE_STEP:
+            # In the order of the Houses on the Guilds Bridge, 1 Worker per step of the Provost.
+            while b.k < b.n:
+                p = b.passed[b.k]
+                b.k += 1
+                if b.workers[p] > 0:
+                    b.stack.append((D_PROVOST, p, 3, 1))
+                    return
+            b.step = _BAILIFF_STEP
+            b.k = 0
+        elif step == _BAILIFF_STEP:
+            b.step = _ROAD_STEP
+            h = b.chars[BAILIFF]
+            if h >= 0:
+                b.stack.append((D_PROVOST, h, 1, 0))
+                return
+        else:
+            _start_delivery(b)
+            return
+
+
+def _start_delivery(b: Board) -> None:
+    b.phase = DELIVERY
+    b.step = 0
+    b.k = 0
+
+
+def _advance_delivery(b: Board) -> None:
+    if b.step == 0:
+        # In the order of the workers on the Construction Site.
+        while b.k < len(b.cs):
+            p = b.cs[b.k]
+            b.k += 1
+            if _can_deliver(b, p):
+                b.stack.append((D_DELIVER, p, 0, 0))
+                return
+        b.step = 1
+    if b.step == 1:
+        # The Deliveryman delivers last, with or without a worker there.
+        b.step = 2
+        d = b.chars[DELIVERYMAN]
+        if d >= 0 and _can_deliver(b, d):
+            b.stack.append((D_DELIVER, d, 1, 0))
+            return
+    if b.step == 2:
+        b.step = 3
+        winner = favor_winner(b)
+        if winner >= 0:
+            b.stack.append((D_FAVOR, winner, 0, 0))
+            return
+    # The workers on the Construction Site go back to the Camp.
+    for p in b.cs:
+        b.camp[p] += 1
+    b.cs = []
+    _start_stewardship(b)
+
+
+def favor_winner(b: Board) -> int:
+    """Most bundles this round; ties go to the earliest worker on the Construction Site (none: last)."""
+    best = max(b.bundles)
+    if best <= 0:
+        return -1
+    tied = [p for p in range(b.n) if b.bundles[p] == best]
+    cs = b.cs
+    return min(tied, key=lambda p: cs.index(p) if p in cs else len(cs))
+
+
+def _start_stewardship(b: Board) -> None:
+    b.phase = STEWARDSHIP
+    # 1) Residences: yellow-flag buildings with a House flip to their green-flag side.
+    for s in range(FIXED_SLOTS, FIXED_SLOTS + YELLOW_SPACES):
+        if b.owner[s] >= 0 and b.face[s] == SETUP and TILES[b.tile[s]].kind == STARTING:
+            b.face[s] = RESIDENCE
+    b.step = 1
+    b.k = FIXED_SLOTS
+
+
+def _advance_stewardship(b: Board) -> None:
+    if b.step == 1:
+        # 2) Monuments: from the Guilds Bridge along the Road, each Residence's owner may cover it.
+        while b.k < SLOTS:
+            s = b.k
+            b.k += 1
+            if b.face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
+                b.stack.append((D_MONUMENT, b.owner[s], s, 0))
+                return
+        b.step = 2
+    recruit(b)
+    b.provost = provost_at_round_end(b)
+    _end_round(b)
+
+
+def recruit(b: Board) -> None:
+    """3) Recruitment: 3 Workers (2 with 5 players) + Residences + Garden + Day Laborer; Granary, Factory."""
+    base = RECRUITMENT[b.n]
+    extra_workers = [0] * b.n
+    for s in range(FIXED_SLOTS, SLOTS):
+        o = b.owner[s]
+        if o < 0:
+            continue
+        face = b.face[s]
+        if face == RESIDENCE:
+            extra_workers[o] += 1
+        elif face == MONUMENT_FACE:
+            t = TILES[b.tile[s]]
+            extra_workers[o] += t.recruit_workers
+            for r in range(5):
+                b.res[5 * o + r] += t.recruit[r]
+    laborer = b.chars[DAY_LABORER]
+    if laborer >= 0:
+        extra_workers[laborer] += 1
+    for p in range(b.n):
+        _take_workers(b, p, base + extra_workers[p])
+
+
+def provost_at_round_end(b: Board) -> int:
+    """4) Just before the last constructed building, ignoring the setup Stone building while empty spaces
+    remain before it."""
+    tile = b.tile
+    last = -1
+    for r in range(ROAD_SPACES - 1, -1, -1):
+        if tile[FIXED_SLOTS + r] >= 0:
+            last = r
+            break
+    if last == GRAY_SPACE and -1 in tile[FIXED_SLOTS:FIXED_SLOTS + GRAY_SPACE]:
+        for r in range(GRAY_SPACE - 1, -1, -1):
+            if tile[FIXED_SLOTS + r] >= 0:
+                last = r
+                break
+    return last
+
+
+def _end_round(b: Board) -> None:
+    if b.round >= ROUNDS:
+        b.terminal = True
+        b.phase = OVER
+        return
+    b.round += 1
+    b.passed = []
+    b.bundles = [0] * b.n
+    b.journeyman_used = False
+    b.goldsmith_used = False
+    _start_planning(b)
+
+
+# =====================================================================================================
+# Decisions: what is legal, and what an answer does
+# =====================================================================================================
+
+def legal_actions(b: Board) -> list:
+    kind, p, a, c = b.stack[-1]
+    if kind == D_PLAN or kind == D_EARLY:
+        return _placements(b, p, kind)
+    if kind == D_OFFER:
+        out = [act for act, o in OFFER_ACTIONS[a] if _offer_affordable(b, p, o)]
+        if OFFERS[a].optional:
+            out.append(PASS)
+        return out
+    if kind == D_PAY:
+        base = 5 * p
+        return [SPEND[r] for r in range(4) if b.res[base + r] > 0]
+    if kind == D_PROVOST:
+        out = []
+        here = b.provost
+        workers = b.workers[p]
+        for d in range(-a, a + 1):
+            if d and 0 <= here + d <= PROVOST_MAX and (not c or workers >= abs(d)):
+                out.append(PROVOST[d])
+        out.append(PASS)
+        return out
+    if kind == D_BUILD:
+        tiles = WOOD_TILES if a == WOOD_BUILDING else STONE_TILES
+        out = [BUILD[t] for t in tiles if b.supply[t] and _can_afford(b, p, t, c)]
+        out.append(PASS)
+        return out
+    if kind == D_DELIVER:
+        out = [act for act, _counts in _bundle_choices(b, p)]
+        out.append(PASS)
+        return out
+    if kind == D_FAVOR:
+        out = [CHARACTER[ch] for ch in range(12) if b.chars[ch] >= 0 and b.chars[ch] != p]
+        out.extend(SITE[:site_slots_open(b.round)])
+        return out
+    if kind == D_BOARD_CHARACTER:
+        out = [CHARACTER[ch] for ch in range(12) if b.chars[ch] == ON_BOARD]
+        out.append(PASS)
+        return out
+    if kind == D_LAWYER:
+        out = [LAWYER_ACTIONS[b.tile[s]] for s in _lawyer_targets(b)]
+        out.append(PASS)
+        return out
+    if kind == D_MONUMENT:
+        out = [MONUMENT[m] for m in _monument_choices(b, p)]
+        out.append(PASS)
+        return out
+    if kind == D_DRAFT:
+        return [CHARACTER[ch] for ch in range(12) if b.chars[ch] == IN_DRAFT]
+    raise AssertionError(f"unknown decision {kind}")
+
+
+def _placements(b: Board, p: int, kind: int) -> list:
+    out = []
+    cost = 2 if kind == D_EARLY else placement_cost(b, p)
+    if b.workers[p] >= cost:
+        tile, face, occ, occ2 = b.tile, b.face, b.occ, b.occ2
+        journeyman = b.chars[JOURNEYMAN] == p and not b.journeyman_used
+        for s in range(SLOTS):
+            t = tile[s]
+            if t < 0 or face[s] >= RESIDENCE:
+                continue
+            o = occ[s]
+            if o < 0 or (journeyman and o != p and occ2[s] < 0):
+                out.append(PLACE[t])
+        if p not in b.cs:
+            out.append(PLACE_SITE)
+    out.append(PASS)
+    return out
+
+
+def apply(b: Board, act) -> None:
+    kind, p, a, c = b.stack.pop()
+    if kind == D_PLAN:
+        if act is PASS:
+            _pass(b, p)
+        else:
+            _place(b, p, act, placement_cost(b, p))
+        b.turn = (p + 1) % b.n
+    elif kind == D_OFFER:
+        for action, o in OFFER_ACTIONS[a]:
+            if action is act:
+                _take_offer(b, p, o)
+                break
+    elif kind == D_PAY:
+        b.res[5 * p + act.arg] -= 1
+        if a > 1:
+            b.stack.append((D_PAY, p, a - 1, 0))
+    elif kind == D_PROVOST:
+        if act is not PASS:
+            d = act.arg
+            b.provost += d
+            if c:
+                steps = abs(d) * c
+                b.workers[p] -= steps
+                b.camp[p] += steps
+    elif kind == D_BUILD:
+        if act is not PASS:
+            _build(b, p, act.arg, c)
+    elif kind == D_DELIVER:
+        if act is not PASS:
+            _deliver(b, p, BUNDLES[act.arg][1])
+            if _can_deliver(b, p):
+                b.stack.append((D_DELIVER, p, a, 0))
+    elif kind == D_FAVOR:
+        if act.verb == "character":
+            b.chars[act.arg] = p
+        else:
+            if ON_BOARD in b.chars:
+                b.stack.append((D_BOARD_CHARACTER, p, 0, 0))
+            use_effect(b, p, b.site[act.arg - 1], SETUP)
+    elif kind == D_BOARD_CHARACTER:
+        if act is not PASS:
+            b.chars[act.arg] = p
+    elif kind == D_LAWYER:
+        if act is not PASS:
+            b.res[5 * p + FABRIC] -= 1
+            b.houses[p] -= 1
+            b.owner[b.tile.index(act.arg)] = p
+    elif kind == D_MONUMENT:
+        if act is not PASS:
+            _build_monument(b, p, act.arg, a)
+    elif kind == D_EARLY:
+        if act is not PASS:
+            _place(b, p, act, 2)
+    elif kind == D_DRAFT:
+        b.chars[act.arg] = p
+    run(b)
+
+
+def _take_offer(b: Board, p: int, o) -> None:
+    base = 5 * p
+    for r in range(5):
+        b.res[base + r] += o.gain[r] - o.cost[r]
+    if o.workers_back:
+        b.workers[p] -= o.workers_back
+        b.camp[p] += o.workers_back
+    if o.workers:
+        _take_workers(b, p, o.workers)
+    b.pp[p] += o.prestige
+    if o.favor:
+        b.stack.append((D_FAVOR, p, 0, 0))
+    if o.any_cost:
+        b.stack.append((D_PAY, p, o.any_cost, 0))
+
+
+def _build(b: Board, p: int, t: int, pay_stone: int) -> None:
+    """Pay, put the tile Construction side up on the first empty Road space, a House above it, gain PP."""
+    tile = TILES[t]
+    cost = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
+    base = 5 * p
+    for r in range(5):
+        b.res[base + r] -= cost[r]
+    s = b.tile.index(-1)
+    b.tile[s] = t
+    b.face[s] = CONSTRUCTION
+    b.owner[s] = p
+    b.houses[p] -= 1
+    b.supply[t] = False
+    b.pp[p] += _construction_prestige(b, p, t)
+    if tile.wild:
+        b.stack.append((D_PAY, p, tile.wild, 0))
+
+
+def _deliver(b: Board, p: int, counts: tuple) -> None:
+    base = 5 * p
+    for r in range(5):
+        b.res[base + r] -= counts[r]
+    b.bundles[p] += 1
+    gained = BUNDLE_PRESTIGE
+    if b.chars[FOREMAN] == p:
+        gained += 1
+    if b.chars[GOLDSMITH] == p and counts[GOLD] and not b.goldsmith_used:
+        gained += 5
+        b.goldsmith_used = True
+    b.pp[p] += gained
+
+
+def _build_monument(b: Board, p: int, m: int, s: int) -> None:
+    cost = TILES[m].cost
+    base = 5 * p
+    for r in range(5):
+        b.res[base + r] -= cost[r]
+    b.tile[s] = m
+    b.face[s] = MONUMENT_FACE
+    b.supply[m] = False
+    b.pp[p] += _construction_prestige(b, p, m)
+    if TILES[m].favor:
+        b.stack.append((D_FAVOR, p, 0, 0))
+
+
+# =====================================================================================================
+# Explaining refusals
+# =====================================================================================================
+
+def describe_decision(b: Board, frame=None) -> str:
+    """What the player on top of the stack is being asked, in words."""
+    if frame is None:
+        if not b.stack:
+            return "nothing is being asked"
+        frame = b.stack[-1]
+    kind, p, a, c = frame
+    who = PLAYER_NAMES[p]
+    if kind == D_PLAN:
+        return f"{who} is placing a worker or passing"
+    if kind == D_EARLY:
+        return f"{who} (the Early Riser) may place a worker before the first player"
+    if kind == D_OFFER:
+        return f"{who} is choosing what to do at the {_offer_title(a)}"
+    if kind == D_PAY:
+        return f"{who} is choosing which resource to spend ({a} left among food, wood, stone, fabric)"
+    if kind == D_PROVOST:
+        where = {(2, 0): "the Toll", (3, 1): "the Guilds Bridge", (1, 0): "the Bailiff's power"}.get((a, c), "")
+        return f"{who} may move the provost with {where}"
+    if kind == D_BUILD:
+        return f"{who} is choosing a {'wood' if a == WOOD_BUILDING else 'stone'} building to construct"
+    if kind == D_DELIVER:
+        return f"{who} is delivering bundles at the construction site"
+    if kind == D_FAVOR:
+        return f"{who} is using a favor"
+    if kind == D_BOARD_CHARACTER:
+        return f"{who} may take a character from the board"
+    if kind == D_LAWYER:
+        return f"{who} is choosing a building for the Lawyer's house"
+    if kind == D_MONUMENT:
+        return f"{who} may cover their residence ({TILES[b.tile[a]].title}) with a monument"
+    if kind == D_DRAFT:
+        return f"{who} is choosing a starting character"
+    return "an unknown decision"
+
+
+def _offer_title(name: str) -> str:
+    for t in TILES:
+        for e in (t.setup, t.construction):
+            if e is not None and e.code == OFFER and e.offer == name:
+                return t.title
+    return name
+
+
+def why_illegal(b: Board, act) -> str:
+    if b.terminal:
+        return "the game is over"
+    frame = b.stack[-1]
+    kind, p, a, c = frame
+    who = PLAYER_NAMES[p]
+    asked = describe_decision(b, frame)
+    verb = act.verb
+    if verb == "place":
+        if kind not in (D_PLAN, D_EARLY):
+            return f"{asked}, not placing a worker"
+        cost = 2 if kind == D_EARLY else placement_cost(b, p)
+        if b.workers[p] < cost:
+            return f"{who} has {b.workers[p]} worker(s) in front of them and a placement now costs {cost}"
+        if act is PLACE_SITE:
+            return f"{who} already has a worker at the construction site"
+        t = act.arg
+        title = TILES[t].title
+        if t in b.site:
+            return f"the {title} is on the construction site: only a favor uses its effect"
+        if t not in b.tile:
+            return f"the {title} is not on the road (it is still in the supply)"
+        s = b.tile.index(t)
+        if b.face[s] == RESIDENCE:
+            return f"the {title} is a residence: no worker may go there"
+        o = b.occ[s]
+        if b.occ2[s] >= 0:
+            return f"the {title} already holds two workers"
+        if o == p:
+            return f"{who} already has a worker on the {title}"
+        if b.chars[JOURNEYMAN] != p:
+            return f"the {title} is already occupied by {PLAYER_NAMES[o]}'s worker"
+        return f"{who} has already used the Journeyman this round"
+    if verb == "pass" and act not in legal_actions(b):
+        return f"{asked}: declining is not possible here"
+    if kind == D_PROVOST and verb == "provost":
+        d = act.arg
+        if abs(d) > a:
+            return f"{asked}, at most {a} step(s)"
+        if not 0 <= b.provost + d <= PROVOST_MAX:
+            return ("the provost cannot go back beyond the Guilds Bridge" if d < 0
+                    else "the provost cannot go past the last space beyond the road")
+        if c and b.workers[p] < abs(d):
+            return f"{who} has only {b.workers[p]} worker(s) to pay for {abs(d)} step(s)"
+    if kind == D_BUILD and verb == "build":
+        t = act.arg
+        if TILES[t].kind != a:
+            return f"{asked}, and the {TILES[t].title} is a {'stone' if a == WOOD_BUILDING else 'wood'} building"
+        if not b.supply[t]:
+            return f"the {TILES[t].title} is no longer in the supply"
+        return f"{who} cannot pay for the {TILES[t].title}"
+    if kind == D_DELIVER and verb == "bundle":
+        _name, counts, normal = BUNDLES[act.arg]
+        if not normal and b.chars[CHAMBERLAIN] != p:
+            return "a bundle is 3 different resources, one of them food (only the Chamberlain may deliver others)"
+        return f"{who} does not have the resources for that bundle"
+    if kind == D_FAVOR:
+        if verb == "site":
+            return f"in round {b.round} a favor may only use construction site building(s) 1-{site_slots_open(b.round)}"
+        if verb == "character":
+            holder = b.chars[act.arg]
+            if holder == p:
+                return f"{who} already has {CHARACTER_TITLES[act.arg]}"
+            return f"{CHARACTER_TITLES[act.arg]} is not in front of another player"
+    if kind in (D_BOARD_CHARACTER, D_DRAFT) and verb == "character":
+        return f"{CHARACTER_TITLES[act.arg]} is not available to take"
+    if kind == D_LAWYER and verb == "lawyer":
+        return f"the {TILES[act.arg].title} is not a yellow-flag building on the road without a house"
+    if kind == D_MONUMENT and verb == "monument":
+        if not b.supply[act.arg]:
+            return f"the {TILES[act.arg].title} has already been constructed"
+        return f"{who} cannot pay for the {TILES[act.arg].title}"
+    if kind in (D_PAY, D_OFFER) and verb in ("spend", "take", "gold", "prestige"):
+        if kind == D_PAY and act.arg == GOLD:
+            return "a wildcard resource is food, wood, stone or fabric, never gold"
+        return f"{who} cannot pay for that"
+    return f"{asked}; {act.token!r} does not answer that"

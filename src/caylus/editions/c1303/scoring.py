@@ -1,0 +1,15 @@
+"""Prestige: what each player has gained so far, plus 2 per Gold once the ninth round is over."""
+
+from __future__ import annotations
+
+from .catalog import GOLD, GOLD_PRESTIGE_AT_END
+
+
+def gold_bonus(b, p: int) -> int:
+    return GOLD_PRESTIGE_AT_END * b.res[5 * p + GOLD]
+
+
+def scores(b) -> list[int]:
+    if not b.terminal:
+        return list(b.pp)
+    return [b.pp[p] + gold_bonus(b, p) for p in range(b.n)]
