@@ -1,0 +1,38 @@
+"""Caylus Magna Carta (Ystari, 2007), the card game: edition id ``magna-carta``.
+
+Options: ``rules=standard`` (default) or ``rules=beginner`` (no provost, Lawyer, Church, Residences or Hotel; the
+prestige buildings go in front of their builder).
+"""
+
+from caylus.core.edition import Edition, Option
+
+from .catalog import PLAYER_NAMES
+from .describe import describe
+from .notation import ACTIONS
+from .rules import apply, legal_actions, why_illegal
+from .scoring import scores
+from .setup import new_board
+from .view import determinize, view
+
+EDITION = Edition(
+    id="magna-carta",
+    title="Caylus Magna Carta",
+    actions=ACTIONS,
+    min_players=2,
+    max_players=4,
+    options=(
+        Option("rules", "standard", ("standard", "beginner"),
+               "standard rules (provost, Lawyer, Church, Residences, Hotel) or the beginner rules"),
+    ),
+    new_board=new_board,
+    legal_actions=legal_actions,
+    apply=apply,
+    why_illegal=why_illegal,
+    view=view,
+    scores=scores,
+    player_names=PLAYER_NAMES,
+    determinize=determinize,
+    describe=describe,
+)
+
+__all__ = ["EDITION"]

@@ -1,0 +1,685 @@
+"""Caylus Magna Carta: the board and its rules.
+
+A turn has six phases (five in the beginner rules, which have no provost):
+
+1. income, 2. actions (draw, replace, place a worker, build, build a prestige building, pass),
+3. the provost's move (standard rules), 4. the buildings' effects, 5. the castle, 6. end of turn.
+
+Player decisions sit on `Board.stack` as tuples ``(kind, player, road index or -1, extra)``; the top one is asked
+now. `apply` answers it, pops it (pushing follow-ups if any) and then `advance` runs every automatic step until the
+next decision or the end of the game.
+"""
+
+from __future__ import annotations
+
+from caylus.core.rng import Rng
+
+from . import notation as N
+from .catalog import (
+    ANY_CUBE, BANK, CARDS, CHURCH, FOOD, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION,
+    LAWYER, LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST,
+    SMALL_PRODUCTION, TRADING_POST, WORKERS, CUBE_NAMES, SECTIONS,
+)
+
+# Phases.
+REDRAW_PHASE, ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE, CASTLE_PHASE, GAME_OVER = range(6)
+PHASE_NAMES = ("redraw", "actions", "provost", "effects", "castle", "over")
+
+# Decisions (the first item of a stack entry).
+(D_REDRAW, D_ACTION, D_PAY, D_COVER, D_PROVOST, D_BUY, D_SELL, D_SWAP, D_BANK, D_CHURCH, D_LAWYER,
+ D_CASTLE) = range(12)
+DECISION_NAMES = ("redraw", "action", "pay", "cover", "provost", "buy", "sell", "swap", "bank", "church", "lawyer",
+                  "castle")
+
+# What lies face up on a road position (Board.road_face).
+BUILDING = -1  # the building side
+RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
+
+BATCH_COST = (1, 1, 1, 0)
+
+_COST = tuple(c.cost for c in CARDS)
+_ANY = tuple(ANY_CUBE.get(c.id, 0) for c in CARDS)
+_EFFECT = tuple(c.effect for c in CARDS)
+_CUBE = tuple(c.cube for c in CARDS)
+_PLACE = N.PLACE
+_PLACE_KEY = {a: key for key, a in N.PLACE.items()}
+_RESIDENCE_KEY = {a: c for c, a in N.RESIDENCE.items()}
+_COVER_KEY = {a: c for c, a in N.COVER.items()}
+_BUILD_KEY = {a: c for c, a in enumerate(N.BUILD)}
+_PRESTIGE_KEY = {a: k for k, a in enumerate(N.PRESTIGE_BUILD)}
+_PROVOST_KEY = {a: k for k, a in N.PROVOST.items()}
+
+
+class Board:
+    """The whole state of a game as plain data. Seats are 0..N-1; -1 means "nobody" (a neutral card, no worker)."""
+
+    __slots__ = (
+        "num_players", "standard", "rng", "phase", "turn", "first_player", "current_player", "terminal",
+        # The road, from its start (index 0) to its end; one entry per card in parallel lists.
+        "road_card", "road_owner", "road_worker", "road_pool", "road_face", "provost",
+        # Players, by seat.
+        "deniers", "cubes", "workers", "hand", "deck", "discard", "tokens", "front",
+        # Shared supplies.
+        "castle", "removed", "prestige_left",
+        # Bookkeeping of the current phase.
+        "bridge", "actor", "cursor", "step", "batches", "stack",
+    )
+
+    def copy(self) -> "Board":
+        b = object.__new__(Board)
+        b.num_players = self.num_players
+        b.standard = self.standard
+        b.rng = Rng(self.rng.state)
+        b.phase = self.phase
+        b.turn = self.turn
+        b.first_player = self.first_player
+        b.current_player = self.current_player
+        b.terminal = self.terminal
+        b.road_card = self.road_card[:]
+        b.road_owner = self.road_owner[:]
+        b.road_worker = self.road_worker[:]
+        b.road_pool = self.road_pool[:]
+        b.road_face = self.road_face[:]
+        b.provost = self.provost
+        b.deniers = self.deniers[:]
+        b.cubes = [c[:] for c in self.cubes]
+        b.workers = self.workers[:]
+        b.hand = [h[:] for h in self.hand]
+        b.deck = [d[:] for d in self.deck]
+        b.discard = [d[:] for d in self.discard]
+        b.tokens = [t[:] for t in self.tokens]
+        b.front = [f[:] for f in self.front]
+        b.castle = self.castle[:]
+        b.removed = self.removed[:]
+        b.prestige_left = self.prestige_left[:]
+        b.bridge = self.bridge[:]
+        b.actor = self.actor
+        b.cursor = self.cursor
+        b.step = self.step
+        b.batches = self.batches[:]
+        b.stack = self.stack[:]
+        return b
+
+    def road_index(self, owner: int, card: int) -> int:
+        """Where the card of `owner` (-1: neutral) lies on the road, or -1."""
+        owners = self.road_owner
+        for i, c in enumerate(self.road_card):
+            if c == card and owners[i] == owner:
+                return i
+        return -1
+
+    def activation_limit(self) -> int:
+        """The last road index whose building works in phase 4: the provost's card, or the road end (beginner)."""
+        return self.provost if self.standard else len(self.road_card) - 1
+
+
+# -- cubes ---------------------------------------------------------------------------------------------------------
+def afford(cubes, cost, any_cubes: int = 0) -> bool:
+    """Can these cubes pay `cost` (food, wood, stone, gold) plus `any_cubes` cubes of any kind? Gold is wild."""
+    gold = cubes[3] - cost[3]
+    spare = 0
+    for t in (0, 1, 2):
+        have, need = cubes[t], cost[t]
+        if have >= need:
+            spare += have - need
+        else:
+            gold -= need - have
+    return gold >= 0 and spare + gold >= any_cubes
+
+
+def pay(cubes, cost) -> None:
+    """Pay `cost`: each cube with its own kind while there is one, gold for the rest."""
+    gold = cost[3]
+    for t in (0, 1, 2):
+        need = cost[t]
+        if need:
+            have = cubes[t]
+            if have >= need:
+                cubes[t] = have - need
+            else:
+                cubes[t] = 0
+                gold += need - have
+    cubes[3] -= gold
+
+
+def shortfall(cubes, cost, any_cubes: int = 0) -> str:
+    """Words for a cost someone cannot pay: 'costs 1 food + 2 stone; has 0 food, 1 stone, 0 gold'."""
+    parts = [f"{n} {CUBE_NAMES[t]}" for t, n in enumerate(cost) if n]
+    if any_cubes:
+        parts.append(f"{any_cubes} cube of any kind")
+    kinds = [t for t in range(4) if cost[t]] if not any_cubes else [0, 1, 2, 3]
+    if 3 not in kinds:
+        kinds.append(3)
+    have = ", ".join(f"{cubes[t]} {CUBE_NAMES[t]}" for t in kinds)
+    return f"costs {' + '.join(parts)}; has {have}"
+
+
+# -- cards ---------------------------------------------------------------------------------------------------------
+def draw_card(b: Board, p: int) -> bool:
+    """Move the top card of p's pile to p's hand, first shuffling the discard pile into a new pile if it is empty."""
+    deck = b.deck[p]
+    if not deck:
+        discard = b.discard[p]
+        if not discard:
+            return False
+        deck.extend(discard)
+        discard.clear()
+        b.rng.shuffle(deck)
+    hand = b.hand[p]
+    hand.append(deck.pop())
+    hand.sort()  # a hand is a set of distinct cards; sorted keeps views canonical
+    return True
+
+
+def open_residences(b: Board, p: int) -> list[int]:
+    """Road indexes of p's residences that no prestige building covers yet."""
+    face, owner = b.road_face, b.road_owner
+    return [i for i in range(len(face)) if face[i] == RESIDENCE and owner[i] == p]
+
+
+def income(b: Board, p: int) -> int:
+    """Phase 1 income: 2 deniers, plus (standard rules) 1 per uncovered Residence and 1 for the Hotel."""
+    n = INCOME
+    if b.standard:
+        face, owner = b.road_face, b.road_owner
+        for i in range(len(face)):
+            if owner[i] == p:
+                if face[i] == RESIDENCE or face[i] == HOTEL:
+                    n += 1
+    return n
+
+
+def lawyer_targets(b: Board, p: int) -> list[int]:
+    """Road indexes of p's cards the Lawyer may turn into a Residence: building side up, not a Lawyer, no worker."""
+    cards, owner, face, worker = b.road_card, b.road_owner, b.road_face, b.road_worker
+    return [i for i in range(len(cards))
+            if owner[i] == p and face[i] == BUILDING and cards[i] != LAWYER_CARD and worker[i] < 0]
+
+
+# -- the flow of a turn --------------------------------------------------------------------------------------------
+def start_turn(b: Board) -> None:
+    """Phase 1 (income) and the start of phase 2."""
+    for p in range(b.num_players):
+        b.deniers[p] += income(b, p)
+    b.phase = ACTIONS_PHASE
+    b.bridge = []
+    b.actor = b.first_player
+    b.cursor = 0
+    b.step = 0
+
+
+def advance(b: Board) -> None:
+    """Run automatic steps until a decision is on top of the stack or the game is over."""
+    stack = b.stack
+    n = b.num_players
+    while not stack and not b.terminal:
+        phase = b.phase
+        if phase == ACTIONS_PHASE:
+            if len(b.bridge) == n:
+                b.phase = PROVOST_PHASE if b.standard else EFFECTS_PHASE
+                b.cursor = 0
+                b.step = 0
+            else:
+                stack.append((D_ACTION, b.actor, -1, 0))
+        elif phase == PROVOST_PHASE:
+            if b.cursor < n:
+                p = b.bridge[b.cursor]
+                b.cursor += 1
+                if b.deniers[p] and len(b.road_card) > 1:
+                    stack.append((D_PROVOST, p, -1, 0))
+            else:
+                b.phase = EFFECTS_PHASE
+                b.cursor = 0
+                b.step = 0
+        elif phase == EFFECTS_PHASE:
+            if not _run_effects(b):
+                # Every building has worked: the workers go home.
+                b.road_worker = [-1] * len(b.road_card)
+                b.workers = [WORKERS] * n
+                b.phase = CASTLE_PHASE
+                b.cursor = 0
+                b.batches = [0] * n
+        elif phase == CASTLE_PHASE:
+            if b.cursor < n:
+                p = b.bridge[b.cursor]
+                b.cursor += 1
+                if can_give_batch(b, p):
+                    stack.append((D_CASTLE, p, -1, 0))
+            else:
+                _end_of_turn(b)
+        elif phase == REDRAW_PHASE:
+            if b.cursor < n:
+                stack.append((D_REDRAW, (b.first_player + b.cursor) % n, -1, 0))
+                b.cursor += 1
+            else:
+                start_turn(b)
+        else:  # pragma: no cover - GAME_OVER is always terminal
+            break
+    if stack:
+        b.current_player = stack[-1][1]
+
+
+def _run_effects(b: Board) -> bool:
+    """Phase 4 from where it stopped: activate the road in order up to the limit. True when a decision is pushed."""
+    limit = b.activation_limit()
+    worker, owner = b.road_worker, b.road_owner
+    while b.cursor <= limit:
+        i = b.cursor
+        w = worker[i]
+        if w >= 0:
+            if b.step == 0:
+                b.step = 1
+                if _primary(b, i, w):
+                    return True
+            if b.step == 1:
+                b.step = 2
+                o = owner[i]
+                if o >= 0 and o != w and _secondary(b, i, o):
+                    return True
+        b.cursor += 1
+        b.step = 0
+    return False
+
+
+def _primary(b: Board, i: int, p: int) -> bool:
+    """The primary effect of road card i for p, the worker's owner. Gains with nothing to decide are simply taken
+    (refusing a free cube or denier never helps); True when p has a choice to make."""
+    card = b.road_card[i]
+    effect = _EFFECT[card]
+    if effect == GATHER or effect == SMALL_PRODUCTION:
+        b.cubes[p][_CUBE[card]] += 1
+    elif effect == LARGE_PRODUCTION:
+        b.cubes[p][_CUBE[card]] += 2
+    elif effect == TRADING_POST:
+        b.deniers[p] += 2
+    elif effect == GOLD_MINE:
+        b.cubes[p][GOLD] += 1
+    elif effect == NEUTRAL_PEDDLER or effect == PEDDLER:
+        if b.deniers[p]:
+            b.stack.append((D_BUY, p, i, 1 if effect == NEUTRAL_PEDDLER else 2))
+            return True
+    elif effect == MARKET:
+        if any(b.cubes[p]):
+            b.stack.append((D_SELL, p, i, 0))
+            return True
+    elif effect == BANK:
+        if b.deniers[p] >= 1:
+            b.stack.append((D_BANK, p, i, 1))
+            return True
+    elif effect == CHURCH:
+        if b.deniers[p] >= 2 and any(b.castle):
+            b.stack.append((D_CHURCH, p, i, 1))
+            return True
+    elif effect == LAWYER:
+        if afford(b.cubes[p], RESIDENCE_COST) and lawyer_targets(b, p):
+            b.stack.append((D_LAWYER, p, i, 0))
+            return True
+    return False
+
+
+def _secondary(b: Board, i: int, p: int) -> bool:
+    """The secondary effect of road card i for p, its owner (someone else's worker is on it)."""
+    card = b.road_card[i]
+    effect = _EFFECT[card]
+    if effect == SMALL_PRODUCTION:
+        if b.road_pool[i]:
+            b.road_pool[i] -= 1
+            b.cubes[p][_CUBE[card]] += 1
+    elif effect == LARGE_PRODUCTION:
+        b.cubes[p][_CUBE[card]] += 1
+    elif effect == MARKET:
+        b.deniers[p] += 1
+    elif effect == LAWYER:
+        b.deniers[p] += 2
+    elif effect == PEDDLER:
+        if b.deniers[p]:
+            b.stack.append((D_BUY, p, i, 1))
+            return True
+    elif effect == GOLD_MINE:
+        c = b.cubes[p]
+        if c[0] or c[1] or c[2]:
+            b.stack.append((D_SWAP, p, i, 0))
+            return True
+    elif effect == BANK:
+        if b.deniers[p] >= 2:
+            b.stack.append((D_BANK, p, i, 0))
+            return True
+    elif effect == CHURCH:
+        if b.deniers[p] >= 3 and any(b.castle):
+            b.stack.append((D_CHURCH, p, i, 0))
+            return True
+    return False
+
+
+def can_give_batch(b: Board, p: int) -> bool:
+    return any(b.castle) and afford(b.cubes[p], BATCH_COST)
+
+
+def take_tokens(b: Board, p: int, n: int) -> None:
+    """p takes n castle tokens from the best section left (Dungeon, then Walls, then Towers)."""
+    castle, mine = b.castle, b.tokens[p]
+    for s in (0, 1, 2):
+        while n and castle[s]:
+            castle[s] -= 1
+            mine[s] += 1
+            n -= 1
+
+
+def _end_of_turn(b: Board) -> None:
+    """End of phase 5 (the gold for most batches, or 2 tokens removed) and phase 6."""
+    batches = b.batches
+    if any(batches):
+        best = max(batches)
+        for p in b.bridge:  # the first in passing order to give that many wins the tie
+            if batches[p] == best:
+                b.cubes[p][GOLD] += 1
+                break
+    else:
+        n = 2
+        for s in (0, 1, 2):
+            while n and b.castle[s]:
+                b.castle[s] -= 1
+                b.removed[s] += 1
+                n -= 1
+    if not any(b.castle):
+        b.phase = GAME_OVER
+        b.terminal = True
+        return
+    if b.standard:
+        b.provost = min(b.provost + 2, len(b.road_card) - 1)
+    b.first_player = (b.first_player + 1) % b.num_players
+    b.turn += 1
+    start_turn(b)
+
+
+def _next_actor(b: Board, p: int) -> int:
+    n = b.num_players
+    bridge = b.bridge
+    for j in range(1, n + 1):
+        q = (p + j) % n
+        if q not in bridge:
+            return q
+    return -1
+
+
+# -- legal actions -------------------------------------------------------------------------------------------------
+def legal_actions(b: Board) -> list:
+    kind, p, i, extra = b.stack[-1]
+    if kind == D_ACTION:
+        return _action_choices(b, p)
+    if kind == D_CASTLE:
+        return [N.PASS, N.BATCH] if can_give_batch(b, p) else [N.PASS]
+    if kind == D_PROVOST:
+        out = [N.PASS]
+        pos, last, money = b.provost, len(b.road_card) - 1, b.deniers[p]
+        for k, a in N.PROVOST.items():
+            if abs(k) <= money and 0 <= pos + k <= last:
+                out.append(a)
+        return out
+    if kind == D_REDRAW:
+        return [N.PASS, N.REDRAW]
+    if kind == D_BUY:
+        return [N.PASS, *N.BUY] if b.deniers[p] else [N.PASS]
+    if kind == D_SELL:
+        c = b.cubes[p]
+        return [N.PASS] + [N.SELL[t] for t in range(4) if c[t]]
+    if kind == D_SWAP:
+        c = b.cubes[p]
+        return [N.PASS] + [N.SWAP[t] for t in range(3) if c[t]]
+    if kind == D_BANK:
+        d = b.deniers[p]
+        if extra:
+            return [N.PASS] + ([N.BANK[1]] if d >= 1 else []) + ([N.BANK[2]] if d >= 3 else [])
+        return [N.PASS, N.BANK[1]] if d >= 2 else [N.PASS]
+    if kind == D_CHURCH:
+        d, left = b.deniers[p], sum(b.castle)
+        if extra:
+            return ([N.PASS] + ([N.CHURCH[1]] if d >= 2 and left >= 1 else [])
+                    + ([N.CHURCH[2]] if d >= 5 and left >= 2 else []))
+        return [N.PASS, N.CHURCH[1]] if d >= 3 and left else [N.PASS]
+    if kind == D_LAWYER:
+        if not afford(b.cubes[p], RESIDENCE_COST):
+            return [N.PASS]
+        return [N.PASS] + [N.RESIDENCE[b.road_card[j]] for j in lawyer_targets(b, p)]
+    if kind == D_PAY:
+        c = b.cubes[p]
+        out = [N.PAY[t] for t in range(3) if c[t]]
+        return out or [N.PAY[GOLD]]  # gold pays the white cube only when no other cube is left
+    if kind == D_COVER:
+        return [N.COVER[b.road_card[j]] for j in open_residences(b, p)]
+    raise AssertionError(f"unknown decision {kind}")
+
+
+def _action_choices(b: Board, p: int) -> list:
+    """Phase 2: the actions p can take now (pass first, then in the rulebook's order A-E)."""
+    out = [N.PASS]
+    if b.deniers[p]:
+        if b.deck[p] or b.discard[p]:
+            out.append(N.DRAW)
+        if b.hand[p]:
+            out.append(N.REPLACE)
+        if b.workers[p]:
+            cards, owners, face = b.road_card, b.road_owner, b.road_face
+            for i, w in enumerate(b.road_worker):
+                if w < 0 and face[i] == BUILDING:
+                    out.append(_PLACE[(owners[i], cards[i])])
+    cubes = b.cubes[p]
+    for c in b.hand[p]:
+        if afford(cubes, _COST[c], _ANY[c]):
+            out.append(N.BUILD[c])
+    if b.prestige_left and (not b.standard or open_residences(b, p)):
+        for k in b.prestige_left:
+            if afford(cubes, PRESTIGE[k].cost):
+                out.append(N.PRESTIGE_BUILD[k])
+    return out
+
+
+# -- applying a decision -------------------------------------------------------------------------------------------
+def apply(b: Board, a) -> None:
+    """Answer the decision on top of the stack with the legal action `a`, then run on to the next decision."""
+    stack = b.stack
+    kind, p, i, extra = stack.pop()
+    verb = a.verb
+    if kind == D_ACTION:
+        _apply_action(b, p, a)
+    elif kind == D_CASTLE:
+        if verb == "batch":
+            pay(b.cubes[p], BATCH_COST)
+            take_tokens(b, p, 1)
+            b.batches[p] += 1
+            if can_give_batch(b, p):
+                stack.append((kind, p, i, extra))
+    elif kind == D_PROVOST:
+        if verb == "provost":
+            k = _PROVOST_KEY[a]
+            b.deniers[p] -= abs(k)
+            b.provost += k
+    elif kind == D_REDRAW:
+        if verb == "redraw":
+            hand = b.hand[p]
+            b.discard[p].extend(hand)
+            hand.clear()
+            for _ in range(HAND_SIZE):
+                draw_card(b, p)
+    elif verb == "pass":
+        pass  # an optional effect declined
+    elif kind == D_BUY:
+        b.deniers[p] -= 1
+        b.cubes[p][BUY_CUBE[a]] += 1
+        if extra > 1 and b.deniers[p]:
+            stack.append((kind, p, i, extra - 1))
+    elif kind == D_SELL:
+        b.cubes[p][SELL_CUBE[a]] -= 1
+        b.deniers[p] += 4
+    elif kind == D_SWAP:
+        c = b.cubes[p]
+        c[SWAP_CUBE[a]] -= 1
+        c[GOLD] += 1
+    elif kind == D_BANK:
+        n = a.arg
+        b.deniers[p] -= (1 if n == 1 else 3) if extra else 2
+        b.cubes[p][GOLD] += n
+    elif kind == D_CHURCH:
+        n = a.arg
+        b.deniers[p] -= (2 if n == 1 else 5) if extra else 3
+        take_tokens(b, p, n)
+    elif kind == D_LAWYER:
+        j = b.road_index(p, _RESIDENCE_KEY[a])
+        pay(b.cubes[p], RESIDENCE_COST)
+        b.road_face[j] = RESIDENCE
+        b.road_pool[j] = 0  # a small production card's leftover cubes go back to the stock
+    elif kind == D_PAY:
+        b.cubes[p][PAY_CUBE[a]] -= 1
+    elif kind == D_COVER:
+        b.road_face[b.road_index(p, _COVER_KEY[a])] = extra
+    advance(b)
+
+
+BUY_CUBE = {a: t for t, a in enumerate(N.BUY)}
+SELL_CUBE = {a: t for t, a in enumerate(N.SELL)}
+SWAP_CUBE = {a: t for t, a in enumerate(N.SWAP)}
+PAY_CUBE = {a: t for t, a in enumerate(N.PAY)}
+
+
+def _apply_action(b: Board, p: int, a) -> None:
+    verb = a.verb
+    if verb == "pass":
+        b.bridge.append(p)
+        if len(b.bridge) == 1:
+            b.deniers[p] += 1  # the first to pass takes 1 denier
+    elif verb == "place":
+        owner, card = _PLACE_KEY[a]
+        b.deniers[p] -= 1
+        b.workers[p] -= 1
+        b.road_worker[b.road_index(owner, card)] = p
+    elif verb == "build":
+        card = _BUILD_KEY[a]
+        pay(b.cubes[p], _COST[card])
+        b.hand[p].remove(card)
+        b.road_card.append(card)
+        b.road_owner.append(p)
+        b.road_worker.append(-1)
+        b.road_face.append(BUILDING)
+        b.road_pool.append(POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
+        if _ANY[card]:
+            b.stack.append((D_PAY, p, len(b.road_card) - 1, 0))
+    elif verb == "draw":
+        b.deniers[p] -= 1
+        draw_card(b, p)
+    elif verb == "replace":
+        b.deniers[p] -= 1
+        hand = b.hand[p]
+        n = len(hand)
+        b.discard[p].extend(hand)
+        hand.clear()
+        for _ in range(n):
+            draw_card(b, p)
+    elif verb == "prestige":
+        k = _PRESTIGE_KEY[a]
+        pay(b.cubes[p], PRESTIGE[k].cost)
+        b.prestige_left.remove(k)
+        if b.standard:
+            b.stack.append((D_COVER, p, -1, k))
+        else:
+            b.front[p].append(k)
+    b.actor = _next_actor(b, p)
+
+
+# -- why an action is refused --------------------------------------------------------------------------------------
+_ASKS = {
+    D_REDRAW: ("keep or redraw their opening hand", ("pass", "redraw")),
+    D_ACTION: ("choose an action", ("pass", "draw", "replace", "place:...", "build:...", "prestige:...")),
+    D_PAY: ("choose the cube that pays the white cube of the cost", ("pay:...",)),
+    D_COVER: ("choose the Residence their prestige building covers", ("cover:...",)),
+    D_PROVOST: ("move the provost or pass", ("pass", "provost:...")),
+    D_BUY: ("buy a cube at the Peddler or pass", ("pass", "buy:...")),
+    D_SELL: ("sell a cube at the Market or pass", ("pass", "sell:...")),
+    D_SWAP: ("swap a cube for gold at the Gold Mine or pass", ("pass", "swap:...")),
+    D_BANK: ("buy gold at the Bank or pass", ("pass", "bank:...")),
+    D_CHURCH: ("buy castle tokens at the Church or pass", ("pass", "church:...")),
+    D_LAWYER: ("choose a card for the Lawyer to turn into a Residence, or pass", ("pass", "residence:...")),
+    D_CASTLE: ("give a batch to the castle or pass", ("pass", "batch")),
+}
+
+
+def card_words(b: Board, owner: int, card: int) -> str:
+    name = CARDS[card].title
+    return f"the {name}" if owner < 0 else f"{PLAYER_NAMES[owner]}'s {name}"
+
+
+def why_illegal(b: Board, a) -> str:
+    """One sentence saying why `a` is not legal now (only called for actions that are not)."""
+    if b.terminal:
+        return "the game is over"
+    kind, p, i, extra = b.stack[-1]
+    who = PLAYER_NAMES[p]
+    asks, shapes = _ASKS[kind]
+    verb = a.verb
+    if verb not in [s.partition(":")[0] for s in shapes]:
+        return f"{who} must {asks} now ({', '.join(shapes)})"
+    cubes, money = b.cubes[p], b.deniers[p]
+    if kind == D_ACTION:
+        if verb in ("draw", "replace", "place") and money < 1:
+            return f"{who} has no denier to pay for it"
+        if verb == "draw":
+            return f"{who} has no card left in their pile or discard pile"
+        if verb == "replace":
+            return f"{who} has no card in hand to replace"
+        if verb == "place":
+            owner, card = _PLACE_KEY[a]
+            j = b.road_index(owner, card)
+            where = card_words(b, owner, card)
+            if j < 0:
+                return f"{where} is not on the road"
+            if b.road_worker[j] >= 0:
+                return f"{PLAYER_NAMES[b.road_worker[j]]} already has a worker on {where}"
+            if b.road_face[j] != BUILDING:
+                return f"no worker may be placed on a residence or a prestige building ({where})"
+            return f"{who} has no worker left"
+        if verb == "build":
+            card = _BUILD_KEY[a]
+            if card not in b.hand[p]:
+                return f"{who} has no {CARDS[card].title} in hand"
+            return f"{who} cannot afford the {CARDS[card].title}: {shortfall(cubes, _COST[card], _ANY[card])}"
+        if verb == "prestige":
+            k = _PRESTIGE_KEY[a]
+            if k not in b.prestige_left:
+                if PRESTIGE[k].standard_only and not b.standard:
+                    return f"the {PRESTIGE[k].title} is not used in the beginner rules"
+                return f"the {PRESTIGE[k].title} is already built"
+            if b.standard and not open_residences(b, p):
+                return f"{who} has no uncovered Residence to build a prestige building on"
+            return f"{who} cannot afford the {PRESTIGE[k].title}: {shortfall(cubes, PRESTIGE[k].cost)}"
+    if kind == D_PROVOST:
+        k = _PROVOST_KEY[a]
+        if abs(k) > money:
+            return f"moving the provost {abs(k)} cards costs {abs(k)} deniers; {who} has {money}"
+        return f"the provost cannot leave the road (he is on card {b.provost + 1} of {len(b.road_card)})"
+    if kind == D_CASTLE:
+        if not any(b.castle):
+            return "no castle token is left"
+        return f"{who} cannot give a batch: {shortfall(cubes, BATCH_COST)}"
+    if kind == D_BUY:
+        return f"{who} has no denier to buy a cube"
+    if kind in (D_SELL, D_SWAP, D_PAY):
+        return f"{who} has no such cube" + (" (gold pays only when no other cube is left)" if kind == D_PAY else "")
+    if kind == D_BANK:
+        return f"{who} has {money} deniers, not enough for that at the Bank" + ("" if extra else " (its owner may buy 1 gold only)")
+    if kind == D_CHURCH:
+        if not extra and a.arg == 2:
+            return "the Church's owner may buy 1 castle token only"
+        if sum(b.castle) < a.arg:
+            return f"only {sum(b.castle)} castle tokens are left"
+        return f"{who} has {money} deniers, not enough for that at the Church"
+    if kind == D_LAWYER:
+        if not afford(cubes, RESIDENCE_COST):
+            return f"{who} cannot pay the 1 food of a Residence"
+        card = _RESIDENCE_KEY[a]
+        return f"{card_words(b, p, card)} is not one of {who}'s road cards that can become a Residence"
+    if kind == D_COVER:
+        return f"{card_words(b, p, _COVER_KEY[a])} is not an uncovered Residence of {who}"
+    return "not possible now"
+
+
+def section_name(s: int) -> str:
+    return SECTIONS[s]

@@ -1,0 +1,47 @@
+"""Prestige points: castle tokens and buildings during the game; cubes and deniers are added at the end."""
+
+from __future__ import annotations
+
+from .catalog import CARDS, PRESTIGE, RESIDENCE_PRESTIGE, SECTION_VALUE
+from .rules import BUILDING, RESIDENCE, Board
+
+
+def token_points(b: Board, p: int) -> int:
+    t = b.tokens[p]
+    return t[0] * SECTION_VALUE[0] + t[1] * SECTION_VALUE[1] + t[2] * SECTION_VALUE[2]
+
+
+def building_points(b: Board, p: int) -> int:
+    """What p's buildings show: a road card its printed prestige, a Residence 1, a covered Residence 0 and the
+    prestige building on it its own prestige; beginner prestige buildings lie in front of their owner."""
+    points = 0
+    owners, cards, faces = b.road_owner, b.road_card, b.road_face
+    for i in range(len(cards)):
+        if owners[i] == p:
+            face = faces[i]
+            if face == BUILDING:
+                points += CARDS[cards[i]].prestige
+            elif face == RESIDENCE:
+                points += RESIDENCE_PRESTIGE
+            else:
+                points += PRESTIGE[face].prestige
+    for k in b.front[p]:
+        points += PRESTIGE[k].prestige
+    return points
+
+
+def supply_points(b: Board, p: int) -> int:
+    """End of game: 1 per gold, 1 per 3 other cubes (any mix), 1 per 3 deniers."""
+    c = b.cubes[p]
+    return c[3] + (c[0] + c[1] + c[2]) // 3 + b.deniers[p] // 3
+
+
+def scores(b: Board) -> list[int]:
+    """Each seat's prestige; the cube and denier points are counted once the game is over."""
+    out = []
+    for p in range(b.num_players):
+        s = token_points(b, p) + building_points(b, p)
+        if b.terminal:
+            s += supply_points(b, p)
+        out.append(s)
+    return out
