@@ -675,7 +675,12 @@ def why_illegal(b: Board, a) -> str:
         if not afford(cubes, RESIDENCE_COST):
             return f"{who} cannot pay the 1 food of a Residence"
         card = _RESIDENCE_KEY[a]
-        return f"{card_words(b, p, card)} is not one of {who}'s road cards that can become a Residence"
+        j = b.road_index(p, card)
+        if j < 0:
+            return f"{who} has no {CARDS[card].title} on the road"
+        if b.road_face[j] != BUILDING:
+            return f"{card_words(b, p, card)} is already a Residence"
+        return f"a worker stands on {card_words(b, p, card)}"
     if kind == D_COVER:
         return f"{card_words(b, p, _COVER_KEY[a])} is not an uncovered Residence of {who}"
     return "not possible now"
