@@ -85,9 +85,8 @@ def view(b: Board, viewer: int | None) -> dict:
 
 def board_from_view(v: dict) -> Board:
     """A board with every public part of view `v`; the hands and decks it does not show are left empty."""
-    n = v["players"]
     b = object.__new__(Board)
-    b.num_players = n
+    b.num_players = len(v["seats"])
     b.standard = v["rules"] == "standard"
     b.rng = Rng(v.get("rng", 0))
     b.phase = _PHASE_BY_NAME[v["phase"]]

@@ -1,0 +1,135 @@
+"""Hidden information: a hand is seen by its owner only, deck orders by nobody; determinize deals what is unseen."""
+
+import json
+import random
+
+import pytest
+
+import caylus
+from caylus.core.rng import Rng
+from caylus.editions.magna_carta.view import view as edition_view
+
+from .mc_scenario import BLUE, RED, new, set_player, set_road, to_actions
+
+CASES = [(n, rules) for rules in ("standard", "beginner") for n in (2, 3, 4)]
+
+
+def positions(n, rules, seed, every=7):
+    """Positions along a random game (every `every` decisions)."""
+    g = caylus.new_game("magna-carta", players=n, seed=seed, rules=rules)
+    rnd = random.Random(seed)
+    k = 0
+    while not g.is_terminal:
+        if k % every == 0:
+            yield g
+        g.apply(rnd.choice(g.legal_actions()))
+        k += 1
+    yield g
+
+
+def hide_differently(board, viewer, rnd):
+    """The same board with everything `viewer` cannot see changed: other hands and decks re-dealt, own deck
+    reshuffled, and another random generator state."""
+    b = board.copy()
+    for q in range(b.num_players):
+        if q == viewer:
+            rnd.shuffle(b.deck[q])
+            continue
+        pool = b.hand[q] + b.deck[q]
+        rnd.shuffle(pool)
+        size = len(b.hand[q])
+        b.hand[q] = sorted(pool[:size])
+        b.deck[q] = pool[size:]
+    b.rng.state ^= 0x5DEECE66D
+    return b
+
+
+@pytest.mark.parametrize("n,rules", CASES)
+def test_states_differing_only_in_unseen_cards_look_the_same(n, rules):
+    rnd = random.Random(1)
+    changed = 0
+    for g in positions(n, rules, seed=21):
+        for p in range(n):
+            other = hide_differently(g.board, p, rnd)
+            assert edition_view(other, p) == edition_view(g.board, p)
+            changed += edition_view(other, None) != edition_view(g.board, None)
+    assert changed  # the omniscient view does see the difference
+
+
+def test_a_view_shows_only_the_viewers_hand_and_no_deck_order_or_rng():
+    g = new(4, seed=3)
+    for p in range(4):
+        v = g.view(p)
+        assert "rng" not in v
+        for q, seat in enumerate(v["seats"]):
+            assert "deck" not in seat
+            assert (seat["hand"] is not None) == (q == p)
+            assert seat["hand_size"] == 3 and seat["deck_size"] == 9
+        assert json.loads(json.dumps(v)) == v
+    assert g.view(g.current_player)["legal_actions"] and g.view((g.current_player + 1) % 4)["legal_actions"] == []
+
+
+def test_own_hand_changes_own_view():
+    g = new(2, seed=3)
+    b = g.board.copy()
+    b.hand[BLUE], b.deck[BLUE] = sorted(b.deck[BLUE][:3]), b.deck[BLUE][3:] + b.hand[BLUE]
+    assert edition_view(b, BLUE) != edition_view(g.board, BLUE)
+    assert edition_view(b, RED) == edition_view(g.board, RED)
+
+
+@pytest.mark.parametrize("n,rules", CASES)
+def test_determinization_matches_the_view_and_plays_on(n, rules):
+    rnd = random.Random(2)
+    redealt = 0
+    for g in positions(n, rules, seed=33, every=11):
+        for p in range(n):
+            v = g.view(p)
+            d = caylus.determinize(v, rnd.getrandbits(32))
+            assert d.view(p) == v
+            assert d.legal_tokens() == g.legal_tokens() if g.current_player == p else True
+            full = d.view(None)
+            for q, seat in enumerate(full["seats"]):
+                assert seat["hand_size"] == len(seat["hand"]) and seat["deck_size"] == len(seat["deck"])
+            real = g.view(None)
+            redealt += any(full["seats"][q]["hand"] != real["seats"][q]["hand"] for q in range(n) if q != p)
+            # the determinization plays on legally to the end
+            if rnd.random() < 0.2:
+                while not d.is_terminal:
+                    d.apply(rnd.choice(d.legal_actions()))
+    assert redealt  # unseen hands really are dealt again
+
+
+def test_determinize_from_the_omniscient_view_rebuilds_the_game():
+    g = next(p for i, p in enumerate(positions(3, "standard", seed=4)) if i == 6)
+    d = caylus.determinize(g.view(None), 0)
+    assert d.view(None) == g.view(None)
+    rnd1, rnd2 = random.Random(0), random.Random(0)
+    while not g.is_terminal:  # same future, reshuffles included
+        g.apply(rnd1.choice(g.legal_actions()))
+        d.apply(rnd2.choice(d.legal_actions()))
+    assert d.view(None) == g.view(None)
+
+
+def test_determinize_keeps_a_choice_for_an_opponent_who_had_one():
+    """Red, broke, is asked for an action only because a card in hand is affordable: every determinization must
+    leave Red a choice, or the engine would play Red's pass by itself and the view would change."""
+    g = new(2, seed=9)
+    set_road(g, ["park", "peddler"])
+    set_player(g, RED, deniers=0, food=0, wood=1, stone=2, gold=0, hand=["bank", "small_farm", "lawyer"],
+               deck=["market", "peddler", "church", "gold_mine", "large_farm", "large_sawmill", "large_quarry",
+                     "small_sawmill", "small_quarry"], discard=[])
+    to_actions(g, RED)
+    assert g.current_player == RED and g.legal_tokens() == ["pass", "build:bank"]
+    v = g.view(BLUE)
+    for seed in range(30):
+        d = caylus.determinize(v, seed)
+        assert d.current_player == RED and d.view(BLUE) == v
+        assert any(a.startswith("build:") for a in d.legal_tokens())
+
+
+def test_determinize_uses_only_the_given_rng():
+    g = new(3, seed=8)
+    v = g.view(1)
+    a = caylus.determinize(v, Rng(5)).view(None)
+    b = caylus.determinize(v, 5).view(None)
+    assert a == b
