@@ -7,7 +7,7 @@ from caylus.editions.magna_carta import rules as R
 from caylus.editions.magna_carta.catalog import CARD_BY_NAME, PRESTIGE_BY_NAME
 
 from .mc_scenario import (
-    BLUE, GREEN, ORANGE, RED, cubes, new, play, residence, set_player, set_road, to_actions, top, worker,
+    BLUE, GREEN, RED, cubes, new, play, residence, set_player, set_road, to_actions, top, worker,
 )
 
 ROAD = ["park", "forest", "quarry", "peddler"]

@@ -43,7 +43,7 @@ def check_invariants(g):
     if b.standard:
         assert 0 <= b.provost < len(b.road_card)
     else:
-        assert b.provost == -1 and not b.front or all(f >= 0 for f in b.front[0])
+        assert b.provost == -1 and all(face == R.BUILDING for face in b.road_face)
     if not b.terminal:
         assert g.legal_actions(), "a live game always offers an action"
         assert len(g.legal_actions()) >= 2, "one-answer decisions are played by the engine"

@@ -5,7 +5,7 @@ import pytest
 import caylus
 
 from .mc_scenario import (
-    BLUE, GREEN, ORANGE, RED, new, play, residence, set_player, set_road, to_castle, to_provost, top,
+    BLUE, GREEN, RED, new, play, residence, set_player, set_road, to_castle, to_provost, top,
 )
 
 

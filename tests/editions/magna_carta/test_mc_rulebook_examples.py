@@ -8,7 +8,7 @@ from caylus.editions.magna_carta.catalog import PRESTIGE_BY_NAME
 
 from .mc_scenario import (
     BLUE, GREEN, ORANGE, RED, bystander_stops_at_castle, cubes, new, play, residence, set_player, set_road,
-    to_actions, to_castle, to_effects, to_provost, top, worker,
+    to_actions, to_castle, to_provost, top, worker,
 )
 
 

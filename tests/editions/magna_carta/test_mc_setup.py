@@ -6,7 +6,7 @@ import caylus
 from caylus.editions.magna_carta import rules as R
 from caylus.editions.magna_carta.catalog import CARD_BY_NAME, NEUTRAL_CARDS, THE_PEDDLER
 
-from .mc_scenario import BLUE, GREEN, ORANGE, RED, new, play, residence, set_player, set_road, to_castle, top
+from .mc_scenario import BLUE, GREEN, RED, new, play, residence, set_player, set_road, to_castle, top
 
 
 def raw_board(players, rules="standard", seed=0):

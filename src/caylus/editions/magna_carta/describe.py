@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalog import CARDS, COLOURS, PLAYER_NAMES, PRESTIGE, SECTIONS
-from .rules import _ASKS, BUILDING, PHASE_NAMES, RESIDENCE, Board
+from .rules import ASKS, BUILDING, PHASE_NAMES, RESIDENCE, Board
 from .scoring import scores
 
 
@@ -40,5 +40,5 @@ def describe(b: Board) -> str:
         lines.append("game over")
     elif b.stack:
         kind, p, _, _ = b.stack[-1]
-        lines.append(f"{PLAYER_NAMES[p]} must {_ASKS[kind][0]}")
+        lines.append(f"{PLAYER_NAMES[p]} must {ASKS[kind][0]}")
     return "\n".join(lines)

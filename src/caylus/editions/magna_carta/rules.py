@@ -16,9 +16,9 @@ from caylus.core.rng import Rng
 
 from . import notation as N
 from .catalog import (
-    ANY_CUBE, BANK, CARDS, CHURCH, FOOD, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION,
+    ANY_CUBE, BANK, CARDS, CHURCH, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION,
     LAWYER, LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST,
-    SMALL_PRODUCTION, TRADING_POST, WORKERS, CUBE_NAMES, SECTIONS,
+    SMALL_PRODUCTION, TRADING_POST, WORKERS, CUBE_NAMES,
 )
 
 # Phases.
@@ -37,8 +37,8 @@ RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building
 
 BATCH_COST = (1, 1, 1, 0)
 
-_COST = tuple(c.cost for c in CARDS)
-_ANY = tuple(ANY_CUBE.get(c.id, 0) for c in CARDS)
+COST = tuple(c.cost for c in CARDS)  # by card id
+ANY = tuple(ANY_CUBE.get(c.id, 0) for c in CARDS)  # cubes of any kind on top of COST
 _EFFECT = tuple(c.effect for c in CARDS)
 _CUBE = tuple(c.cube for c in CARDS)
 _PLACE = N.PLACE
@@ -51,7 +51,23 @@ _PROVOST_KEY = {a: k for k, a in N.PROVOST.items()}
 
 
 class Board:
-    """The whole state of a game as plain data. Seats are 0..N-1; -1 means "nobody" (a neutral card, no worker)."""
+    """The whole state of a game as plain data. Seats are 0..N-1; -1 means "nobody" (a neutral card, no worker).
+
+    Road (index 0 is the start of the road, new buildings are appended at its end):
+      road_card[i]    card id (catalog.CARDS); road_owner[i] its owner's seat, -1 for a neutral card
+      road_worker[i]  the seat whose worker stands on it this turn, or -1
+      road_pool[i]    cubes left in a small production card's secondary-effect pool
+      road_face[i]    BUILDING, RESIDENCE, or the id of the prestige building covering that residence
+      provost         index of the card the provost stands on (-1 in the beginner rules)
+    Players (lists indexed by seat): deniers; cubes [food, wood, stone, gold]; workers at home; hand (sorted card
+      ids); deck (bottom to top, the last card is drawn next); discard (face up, in the order discarded); tokens
+      [dungeon, walls, towers]; front (beginner rules: prestige buildings in front of the player).
+    Shared: castle (tokens left per section), removed (tokens put out of the game), prestige_left.
+    Turn bookkeeping: first_player; bridge (seats in passing order); actor (whose turn it is in phase 2);
+      cursor/step (where phases 3-5 and the opening redraws have got to: a bridge position, or a road index and
+      0 = primary next, 1 = secondary next, 2 = done); batches (given by each seat in this castle phase);
+      stack (pending decisions, the last one is asked now).
+    """
 
     __slots__ = (
         "num_players", "standard", "rng", "phase", "turn", "first_player", "current_player", "terminal",
@@ -465,7 +481,7 @@ def _action_choices(b: Board, p: int) -> list:
                     out.append(_PLACE[(owners[i], cards[i])])
     cubes = b.cubes[p]
     for c in b.hand[p]:
-        if afford(cubes, _COST[c], _ANY[c]):
+        if afford(cubes, COST[c], ANY[c]):
             out.append(N.BUILD[c])
     if b.prestige_left and (not b.standard or open_residences(b, p)):
         for k in b.prestige_left:
@@ -554,14 +570,14 @@ def _apply_action(b: Board, p: int, a) -> None:
         b.road_worker[b.road_index(owner, card)] = p
     elif verb == "build":
         card = _BUILD_KEY[a]
-        pay(b.cubes[p], _COST[card])
+        pay(b.cubes[p], COST[card])
         b.hand[p].remove(card)
         b.road_card.append(card)
         b.road_owner.append(p)
         b.road_worker.append(-1)
         b.road_face.append(BUILDING)
         b.road_pool.append(POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
-        if _ANY[card]:
+        if ANY[card]:
             b.stack.append((D_PAY, p, len(b.road_card) - 1, 0))
     elif verb == "draw":
         b.deniers[p] -= 1
@@ -586,7 +602,7 @@ def _apply_action(b: Board, p: int, a) -> None:
 
 
 # -- why an action is refused --------------------------------------------------------------------------------------
-_ASKS = {
+ASKS = {
     D_REDRAW: ("keep or redraw their opening hand", ("pass", "redraw")),
     D_ACTION: ("choose an action", ("pass", "draw", "replace", "place:...", "build:...", "prestige:...")),
     D_PAY: ("choose the cube that pays the white cube of the cost", ("pay:...",)),
@@ -613,7 +629,7 @@ def why_illegal(b: Board, a) -> str:
         return "the game is over"
     kind, p, i, extra = b.stack[-1]
     who = PLAYER_NAMES[p]
-    asks, shapes = _ASKS[kind]
+    asks, shapes = ASKS[kind]
     verb = a.verb
     if verb not in [s.partition(":")[0] for s in shapes]:
         return f"{who} must {asks} now ({', '.join(shapes)})"
@@ -640,7 +656,7 @@ def why_illegal(b: Board, a) -> str:
             card = _BUILD_KEY[a]
             if card not in b.hand[p]:
                 return f"{who} has no {CARDS[card].title} in hand"
-            return f"{who} cannot afford the {CARDS[card].title}: {shortfall(cubes, _COST[card], _ANY[card])}"
+            return f"{who} cannot afford the {CARDS[card].title}: {shortfall(cubes, COST[card], ANY[card])}"
         if verb == "prestige":
             k = _PRESTIGE_KEY[a]
             if k not in b.prestige_left:
@@ -685,6 +701,3 @@ def why_illegal(b: Board, a) -> str:
         return f"{card_words(b, p, _COVER_KEY[a])} is not an uncovered Residence of {who}"
     return "not possible now"
 
-
-def section_name(s: int) -> str:
-    return SECTIONS[s]

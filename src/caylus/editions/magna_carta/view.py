@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from caylus.core.rng import Rng
 
-from .catalog import CARD_BY_NAME, CARDS, COLOURS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS
+from .catalog import CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS
 from .rules import (
-    _COST, _ANY, BUILDING, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, _ASKS, Board, afford, legal_actions,
+    COST, ANY, BUILDING, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, ASKS, Board, afford, legal_actions,
 )
 from .scoring import scores
 from .setup import deck_cards
@@ -73,7 +73,7 @@ def view(b: Board, viewer: int | None) -> dict:
         "cursor": b.cursor,
         "step": b.step,
         "stack": [[DECISION_NAMES[k], p, i, x] for k, p, i, x in b.stack],
-        "asks": (f"{PLAYER_NAMES[b.stack[-1][1]]} must {_ASKS[b.stack[-1][0]][0]}" if b.stack else None),
+        "asks": (f"{PLAYER_NAMES[b.stack[-1][1]]} must {ASKS[b.stack[-1][0]][0]}" if b.stack else None),
         "seats": seats,
         "scores": scores(b),
         "terminal": b.terminal,
@@ -176,7 +176,7 @@ def _deal(b: Board, viewer: int, unseen: list, sizes: list, rng: Rng, needs_choi
         if q == needs_choice:
             # Put one buildable card first, so the hand holds it.
             cubes = b.cubes[q]
-            good = [j for j, c in enumerate(pool) if afford(cubes, _COST[c], _ANY[c])]
+            good = [j for j, c in enumerate(pool) if afford(cubes, COST[c], ANY[c])]
             j = good[rng.below(len(good))]
             pool[0], pool[j] = pool[j], pool[0]
         b.hand[q] = sorted(pool[:size])
