@@ -36,7 +36,7 @@ LAWYER = {t: ACTIONS.add("lawyer:" + TILES[t].key, arg=t) for t in STARTING_TILE
 BUILD = {t: ACTIONS.add("build:" + TILES[t].key, arg=t) for t in WOOD_TILES + STONE_TILES}
 
 # Resources chosen to spend (wildcard costs, Guilds, Alchemist, Fairground) or to take (Markets).
-SPEND = tuple(ACTIONS.add("spend:" + r, arg=i) for i, r in enumerate(RESOURCES))
+SPEND = {r: ACTIONS.add("spend:" + RESOURCES[r], arg=r) for r in WILDCARD}
 TAKE = {r: ACTIONS.add("take:" + RESOURCES[r], arg=r) for r in WILDCARD}
 
 # The two-way offers of the Tailor, Church, Jeweler (prestige) and Foundry, Alchemist (gold).

@@ -42,6 +42,8 @@ D_FAVOR = 8      # take another player's character, or use a Construction Site b
 D_BOARD_CHARACTER = 9  # after a Construction Site building: take a character from the board, or pass
 D_DELIVER = 10   # deliver one more bundle or stop; a = 1 on the Deliveryman's last turn
 D_MONUMENT = 11  # a = slot of the Residence to cover
+DECISION_NAMES = ("draft", "early_riser", "plan", "offer", "pay", "lawyer", "build", "provost", "favor",
+                  "board_character", "deliver", "monument")
 
 # Activation steps: 0..3 the printed buildings, then the Guilds Bridge, the Bailiff, then the Road spaces.
 _BRIDGE_STEP = FIXED_SLOTS
@@ -840,6 +842,8 @@ def why_illegal(b: Board, act) -> str:
         if t in b.site:
             return f"the {title} is on the construction site: only a favor uses its effect"
         if t not in b.tile:
+            if TILES[t].kind == STARTING:
+                return f"the {title} is covered by a monument: no worker may go there"
             return f"the {title} is not on the road (it is still in the supply)"
         s = b.tile.index(t)
         if b.face[s] == RESIDENCE:
@@ -892,7 +896,5 @@ def why_illegal(b: Board, act) -> str:
             return f"the {TILES[act.arg].title} has already been constructed"
         return f"{who} cannot pay for the {TILES[act.arg].title}"
     if kind in (D_PAY, D_OFFER) and verb in ("spend", "take", "gold", "prestige"):
-        if kind == D_PAY and act.arg == GOLD:
-            return "a wildcard resource is food, wood, stone or fabric, never gold"
         return f"{who} cannot pay for that"
     return f"{asked}; {act.token!r} does not answer that"

@@ -10,13 +10,16 @@ from .catalog import (
     CHARACTERS, FACE_NAMES, FIXED_SLOTS, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PROVOST_MAX,
     RESOURCES, ROAD_SPACES, SLOTS, TILES,
 )
-from .rules import PHASE_NAMES, describe_decision
+from .rules import DECISION_NAMES, PHASE_NAMES, describe_decision
 from .scoring import scores
 
 
 def _slot(b, s: int) -> dict:
     t = b.tile[s]
-    workers = [PLAYER_NAMES[p] for p in (b.occ[s], b.occ2[s]) if p >= 0]
+    # The Journeyman's worker is the second one; during Activation the first may already have left.
+    workers = [PLAYER_NAMES[p] if p >= 0 else None for p in (b.occ[s], b.occ2[s])]
+    while workers and workers[-1] is None:
+        workers.pop()
     if t < 0:
         return {"building": None, "workers": workers}
     return {
@@ -73,7 +76,8 @@ def view(b, player=None) -> dict:
             "k": b.k,
             "begun": b.begun,
             "turn": b.turn,
-            "stack": [list(f) for f in b.stack],
+            "stack": [{"decision": DECISION_NAMES[f[0]], "player": PLAYER_NAMES[f[1]], "a": f[2], "b": f[3]}
+                      for f in b.stack],
             "rng": b.rng.state,
             "terminal": b.terminal,
         },
