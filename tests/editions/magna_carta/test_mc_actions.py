@@ -127,6 +127,8 @@ def test_place_refusals():
         g.apply("place:red_bank")
     with pytest.raises(caylus.IllegalAction, match="Blue's Market is not on the road"):
         g.apply("place:blue_market")
+    with pytest.raises(caylus.IllegalAction, match="the Trading Post is not on the road"):
+        g.apply("place:trading_post")
     g.board.workers[BLUE] = 0
     g._legal = None
     with pytest.raises(caylus.IllegalAction, match="Blue has no worker left"):
@@ -135,6 +137,12 @@ def test_place_refusals():
     g._legal = None
     with pytest.raises(caylus.IllegalAction, match="Blue has no denier"):
         g.apply("place:forest")
+
+
+def test_place_on_a_missing_colour_is_refused():
+    g = actions(players=2, deniers=2)
+    with pytest.raises(caylus.IllegalAction, match="there is no Orange player in a 2-player game"):
+        g.apply("place:orange_market")
 
 
 def test_a_player_places_up_to_four_workers():

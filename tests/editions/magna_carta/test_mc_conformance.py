@@ -130,6 +130,20 @@ def test_json_and_record_round_trips(n, rules):
     assert caylus.load_record(g.record()).scores() == g.scores()
 
 
+@pytest.mark.parametrize("n,rules", CASES)
+def test_every_refused_token_has_a_reason(n, rules):
+    def each(g, rnd):
+        if g.is_terminal or rnd.random() > 0.2:
+            return
+        legal = set(g.legal_actions())
+        for a in ACTIONS:
+            if a not in legal:
+                reason = g.edition.why_illegal(g.board, a)
+                assert isinstance(reason, str) and reason
+
+    playout(n, rules, 200, each)
+
+
 def test_json_state_mismatch_is_detected():
     g = playout(3, "standard", 3)
     data = json.loads(g.to_json())

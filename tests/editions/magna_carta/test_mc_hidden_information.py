@@ -53,6 +53,10 @@ def test_states_differing_only_in_unseen_cards_look_the_same(n, rules):
             other = hide_differently(g.board, p, rnd)
             assert edition_view(other, p) == edition_view(g.board, p)
             changed += edition_view(other, None) != edition_view(g.board, None)
+            # and through the public API (current player, legal actions if p is to play)
+            twin = g.clone()
+            twin.board, twin._legal = other, None
+            assert twin.view(p) == g.view(p)
     assert changed  # the omniscient view does see the difference
 
 

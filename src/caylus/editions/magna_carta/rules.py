@@ -643,6 +643,8 @@ def why_illegal(b: Board, a) -> str:
             return f"{who} has no card in hand to replace"
         if verb == "place":
             owner, card = _PLACE_KEY[a]
+            if owner >= b.num_players:
+                return f"there is no {PLAYER_NAMES[owner]} player in a {b.num_players}-player game"
             j = b.road_index(owner, card)
             where = card_words(b, owner, card)
             if j < 0:
