@@ -1,0 +1,75 @@
+"""The uniformly random player, and the one random-playout loop that `caylus sim`, `caylus bench` and the
+conformance tests all share.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from caylus.core import Action, Game, new_game
+
+# A guard against an edition that never ends: real games take a few hundred decisions.
+MAX_DECISIONS = 100_000
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions, with its own seeded `random.Random`.
+
+    It sees nothing but `game.legal_actions()`, so it plays every edition, hidden information included.
+    """
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+@dataclass
+class Playout:
+    """How one random game went: the game as it stands, and the exception that stopped it, if any."""
+
+    seed: int
+    game: Game | None  # None only if the setup itself raised
+    decisions: int  # actions chosen by players (forced moves are not decisions)
+    error: BaseException | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def record(self) -> str:
+        """The game record so far (for an error report), or a note saying why there is none."""
+        if self.game is None:
+            return "# no record: the setup itself failed\n"
+        try:
+            return self.game.record()
+        except Exception as exc:  # a broken board may fail to score; the moves are still worth reporting
+            moves = "\n".join(a.token for a in self.game.history)
+            return f"# record() raised {exc!r}; the moves so far:\n{moves}\n"
+
+
+def play_random_game(edition: str, players: int, seed: int, options: dict | None = None,
+                     agent: RandomAgent | None = None, max_decisions: int = MAX_DECISIONS) -> Playout:
+    """Play one game to its end with uniformly random legal actions.
+
+    The game uses `seed`, and so does the agent unless one is given, so (edition, players, seed, options)
+    names the whole game. An exception does not escape: it is returned in `Playout.error` with the game as it
+    stood, so that callers can report the seed and the record so far.
+    """
+    if agent is None:
+        agent = RandomAgent(seed)
+    game = None
+    decisions = 0
+    try:
+        game = new_game(edition, players=players, seed=seed, **(options or {}))
+        apply, choose = game.apply, agent.choose
+        while not game.is_terminal:
+            if decisions >= max_decisions:
+                raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+            apply(choose(game))
+            decisions += 1
+    except Exception as exc:
+        return Playout(seed, game, decisions, exc)
+    return Playout(seed, game, decisions)
