@@ -56,7 +56,7 @@ def load_record(text: str, stop_at: int | None = None):
 
     Every problem raises `BadRecord` naming the line.
     """
-    from .registry import new_game
+    from .registry import get_edition, new_game
 
     tags, moves = parse_record(text)
     for required in ("Edition", "Players", "Seed"):
@@ -72,10 +72,15 @@ def load_record(text: str, stop_at: int | None = None):
         if not eq:
             raise BadRecord(f"option {item!r} is not key=value", _tag_line(text, "Options"))
         options[key] = value
-    try:
-        game = new_game(tags["Edition"], players=tags["Players"], seed=seed, **options)
-    except BadOption as exc:
-        raise BadRecord(str(exc), 1) from None
+    # Check the tags one at a time, so that an error names the line of the tag at fault.
+    for tag, check in (("Edition", lambda: get_edition(tags["Edition"])),
+                       ("Players", lambda: get_edition(tags["Edition"]).check_players(tags["Players"])),
+                       ("Options", lambda: get_edition(tags["Edition"]).normalize_options(options))):
+        try:
+            check()
+        except BadOption as exc:
+            raise BadRecord(str(exc), _tag_line(text, tag)) from None
+    game = new_game(tags["Edition"], players=tags["Players"], seed=seed, **options)
     for count, (number, token) in enumerate(moves):
         if stop_at is not None and count >= stop_at:
             break
@@ -83,7 +88,10 @@ def load_record(text: str, stop_at: int | None = None):
             game.apply(token)
         except IllegalAction as exc:
             raise BadRecord(str(exc), number) from None
-    if "Result" in tags and stop_at is None and game.is_terminal:
+    if "Result" in tags and stop_at is None:
+        if not game.is_terminal:
+            raise BadRecord(f"record says the result is {tags['Result']!r}, but the game is not over after its "
+                            f"{len(game.history)} actions", _tag_line(text, "Result"))
         got = " ".join(str(s) for s in game.scores())
         if got != tags["Result"].strip():
             raise BadRecord(f"record says the result is {tags['Result']!r}, replay gives {got!r}",

@@ -38,11 +38,13 @@ def get_edition(edition_id: str) -> Edition:
     if module is None:
         raise BadOption(f"unknown edition {edition_id!r} (editions: {', '.join(EDITION_MODULES)})")
     try:
-        ed = importlib.import_module(module).EDITION
+        ed = getattr(importlib.import_module(module), "EDITION", None)
     except ModuleNotFoundError as exc:
         if exc.name and module.startswith(exc.name):
             raise BadOption(f"edition {edition_id!r} is not implemented in this version") from None
         raise
+    if ed is None:  # the package exists but declares no EDITION yet (an edition still being written)
+        raise BadOption(f"edition {edition_id!r} is not implemented in this version")
     _loaded[edition_id] = ed
     return ed
 
