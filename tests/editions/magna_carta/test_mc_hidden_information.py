@@ -137,3 +137,24 @@ def test_determinize_uses_only_the_given_rng():
     a = caylus.determinize(v, Rng(5)).view(None)
     b = caylus.determinize(v, 5).view(None)
     assert a == b
+
+
+def test_determinize_fallback_builds_a_fitting_deal(monkeypatch):
+    """When random deals keep missing, the deal is built with one affordable card in the acting opponent's hand."""
+    import importlib
+
+    view_module = importlib.import_module("caylus.editions.magna_carta.view")  # the module, not its view()
+    monkeypatch.setattr(view_module, "_DEAL_ATTEMPTS", 0)
+    g = new(2, seed=9)
+    set_road(g, ["park", "peddler"])
+    set_player(g, RED, deniers=0, food=0, wood=1, stone=2, gold=0, hand=["bank"],
+               deck=["small_farm", "lawyer", "market", "peddler", "church", "gold_mine", "large_farm",
+                     "large_sawmill", "large_quarry", "small_sawmill", "small_quarry"], discard=[])
+    to_actions(g, RED)
+    assert g.legal_tokens() == ["pass", "build:bank"]
+    v = g.view(BLUE)
+    for seed in range(20):
+        d = caylus.determinize(v, seed)
+        assert d.view(BLUE) == v and d.current_player == RED
+        hand = d.view(None)["seats"][RED]["hand"]
+        assert len(hand) == 1 and hand[0] in ("bank", "church", "market", "peddler")  # affordable with 1 wood + 2 stone
