@@ -158,3 +158,11 @@ def test_determinize_fallback_builds_a_fitting_deal(monkeypatch):
         assert d.view(BLUE) == v and d.current_player == RED
         hand = d.view(None)["seats"][RED]["hand"]
         assert len(hand) == 1 and hand[0] in ("bank", "church", "market", "peddler")  # affordable with 1 wood + 2 stone
+
+
+def test_determinize_rejects_an_inconsistent_view():
+    g = new(2, seed=1)
+    v = g.view(BLUE)
+    v["seats"][RED]["deck_size"] += 1
+    with pytest.raises(caylus.BadOption, match="inconsistent"):
+        caylus.determinize(v, 0)

@@ -8,6 +8,7 @@ captures the whole board.
 
 from __future__ import annotations
 
+from caylus.core.errors import BadOption
 from caylus.core.rng import Rng
 
 from .catalog import CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS
@@ -155,7 +156,8 @@ def determinize(v: dict, rng: Rng) -> Board:
         seat = v["seats"][q]
         hidden_hand = 0 if q == viewer else seat["hand_size"]
         if len(cards) != hidden_hand + seat["deck_size"]:
-            raise ValueError(f"view is inconsistent: {PLAYER_NAMES[q]} has {len(cards)} unseen cards")
+            raise BadOption(f"determinize: the view is inconsistent ({PLAYER_NAMES[q]} has {len(cards)} unseen cards "
+                            f"for {hidden_hand} in hand and {seat['deck_size']} in the deck)")
         unseen.append(cards)
     for _ in range(_DEAL_ATTEMPTS):
         _deal(b, viewer, unseen, sizes, rng)
