@@ -6,6 +6,8 @@ Tests build a real game with `caylus.new_game`, then edit its board directly and
 
 from __future__ import annotations
 
+import pytest
+
 import caylus
 from caylus.editions.classic import rules
 from caylus.editions.classic.catalog import CUBES, SPECIALS, TILE, TILES
@@ -148,3 +150,130 @@ def grant_favor(game, seat: int, count: int = 1) -> None:
 def play(game, *tokens: str) -> None:
     for token in tokens:
         game.apply(token)
+
+
+# -- helpers added for the rulebook-example, phase and favor tests ------------------------------------------
+
+def to_act(game, seat: int) -> None:
+    """In the placement phase, make `seat` the next player to act (the turn order itself is unchanged)."""
+    b = game.board
+    assert b.phase == rules.PLACEMENT
+    b.placer = b.order.index(seat)
+    b.stack = [(rules.D_PLACE, seat, 0, 0)]
+    sync(game)
+
+
+def set_road(game, provost: int | None = None, bailiff: int | None = None) -> None:
+    """Move the provost and/or the bailiff."""
+    b = game.board
+    if provost is not None:
+        b.provost = provost
+    if bailiff is not None:
+        b.bailiff = bailiff
+    sync(game)
+
+
+def set_castle(game, dungeon=None, walls=None, towers=None, counted: int | None = None) -> None:
+    """Put houses in the castle sections ({seat: houses}) and set how many sections were counted."""
+    b = game.board
+    for s, section in enumerate((dungeon, walls, towers)):
+        for seat, houses in (section or {}).items():
+            i = s * b.n + seat
+            b.filled[s] += houses - b.castle_houses[i]
+            b.houses[seat] -= houses - b.castle_houses[i]
+            b.castle_houses[i] = houses
+    if counted is not None:
+        b.counted = counted
+    sync(game)
+
+
+def set_favor(game, seat: int, **columns) -> None:
+    """Put `seat`'s favor markers on columns: set_favor(game, BLUE, prestige=2, cubes=1)."""
+    b = game.board
+    for line, col in columns.items():
+        b.favor[seat * 4 + rules.FAVOR_LINES.index(line)] = col
+    sync(game)
+
+
+def set_prestige(game, **prestige) -> None:
+    """set_prestige(game, blue=3, red=0)."""
+    b = game.board
+    for name, pp in prestige.items():
+        b.prestige[rules.NAMES.index(name.capitalize())] = pp
+    sync(game)
+
+
+def refused(game, token: str, *why: str) -> str:
+    """Assert that `token` is refused now with a message containing every `why`, and changes nothing."""
+    before = game.view(None)
+    with pytest.raises(caylus.IllegalAction) as info:
+        game.apply(token)
+    message = str(info.value)
+    for part in why:
+        assert part in message, f"{message!r} does not say {part!r}"
+    assert game.view(None) == before
+    return message
+
+
+# -- helpers added for the building, special-building and activation tests ----------------------------------
+
+def hold_in_castle(game, seat: int) -> None:
+    """Stand a worker of `seat` in the castle with one batch in hand, so that the turn waits in phase 6.
+
+    Call it before `start_activation`: once phase 5 is over the game stops at `seat`'s castle decision instead of
+    rolling on into the next turn's income, so a test reads phase 5's results as they are.
+    """
+    b = game.board
+    b.workers[seat] -= 1
+    b.castle.append(seat)
+    set_cubes(game, seat, food=1, wood=1, stone=1)
+
+
+def use_building(game, tile_id: str, seat: int, owner: int = -1, hold: int | None = ORANGE) -> int:
+    """Phase 5 with `seat`'s worker on `tile_id` and the provost on it; returns the tile's space.
+
+    The tile is put on the first unbuilt space (owned by `owner`) unless it is on the road already; `hold`'s worker
+    waits in the castle (see `hold_in_castle`). Set the players' cubes and deniers before calling this: a decision
+    with a single answer is played at once.
+    """
+    p = pos(game, tile_id)
+    if p < 0:
+        p = put_tile(game, tile_id, owner)
+    if hold is not None:
+        hold_in_castle(game, hold)
+    start_activation(game, {tile_id: seat}, provost=p)
+    return p
+
+
+def decision(game) -> str:
+    """The kind of the decision on top of the stack ("" when none)."""
+    d = game.view(None)["decisions"]
+    return d[-1]["kind"] if d else ""
+
+
+def set_hand(game, seat: int, deniers: int = 0, **cubes) -> None:
+    """Set a player's whole hand: these deniers and cubes, every unnamed cube kind at 0."""
+    set_cubes(game, seat, deniers, **{name: cubes.get(name, 0) for name in CUBES})
+
+
+def seat_view(game, seat: int) -> dict:
+    """One player's part of the public view: deniers, cubes, prestige, workers, houses, favors, castle parts."""
+    return game.view(None)["seats"][seat]
+
+
+def column(game, seat: int) -> dict:
+    """Where `seat`'s markers are on the favor table: {"prestige": 0..5, "deniers": ..., ...}."""
+    return seat_view(game, seat)["favors"]
+
+
+def space(game, number: int) -> dict:
+    """Road space `number` (1..28) in the public view: {"space", "tile", "owner", "worker"}."""
+    return game.view(None)["road"][number - 1]
+
+
+def settle_in_inn(game, seat: int) -> None:
+    """A worker of `seat` on the inn's right circle, as if placed there in an earlier turn."""
+    b = game.board
+    b.workers[seat] -= 1
+    b.inn_right = seat
+    sync(game)

@@ -1123,7 +1123,7 @@ def view(b: Board, player=None) -> dict:
         "passing_order": b.passed[:],
         "provost": b.provost,
         "bailiff": b.bailiff,
-        "players": players,
+        "seats": players,  # not "players": Game.view sets that key to the number of players
         "road": road,
         "special_buildings": {
             "gate": _or_none(b.special[GATE]),
