@@ -54,7 +54,7 @@ def view(b, player=None) -> dict:
         },
         "supply": [TILES[t].key for t in range(len(TILES)) if b.supply[t]],
         "characters": {c: _where(b.chars[i]) for i, c in enumerate(CHARACTERS)},
-        "players": [
+        "seats": [
             {
                 "name": PLAYER_NAMES[p],
                 "workers": b.workers[p],
