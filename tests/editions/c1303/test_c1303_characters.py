@@ -6,7 +6,6 @@ import pytest
 
 import caylus
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import FIXED_SLOTS
 
 from .c1303_helpers import BLUE, CHAR, GREEN, RED, YELLOW, Table
 

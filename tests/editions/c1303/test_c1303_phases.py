@@ -183,3 +183,12 @@ def test_scores_before_the_end_are_the_prestige_so_far():
     t.resources(BLUE, gold=2)
     t.b.pp[0] = 3
     assert t.game.scores()[0] == 3
+
+
+def test_the_notation_page_example_replays():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "notation-c1303.md").read_text()
+    record = text[text.index("[Edition"):text.rindex("```")]
+    game = caylus.load_record(record)
+    assert game.board.chars[0] == GREEN and game.board.phase == rules.PLANNING
