@@ -330,3 +330,44 @@ def test_favor_at_round_seven_uses_the_stone_building():
 def test_nobody_delivering_means_no_favor():
     t = Table(players=3).site_worker(RED).deliver()
     assert t.b.round == 2 and t.b.cs == [] and t.b.workers[RED] == 6 + 3   # worker back, then 3 recruited
+
+
+def test_journeyman_on_the_toll_moves_the_provost_twice():
+    t = Table(players=3).give(RED, "journeyman")
+    t.worker("toll", BLUE).worker("toll", RED)
+    for p in range(3):
+        t.workers(p, 0)
+    t.activate(provost=10)
+    assert t.who == BLUE
+    t.play("provost:+2")
+    assert t.who == RED and t.b.provost == 12
+    t.play("provost:-1")
+    assert t.b.round == 2                                    # then nobody at the Bridge (no Workers)
+
+
+def test_guilds_bridge_steps_limited_by_workers():
+    t = Table(players=3)
+    t.workers(BLUE, 1).workers(RED, 0).workers(GREEN, 0)
+    t.activate(provost=10)
+    assert t.who == BLUE and t.legal() == ["provost:-1", "provost:+1", "pass"]
+    with pytest.raises(caylus.IllegalAction, match="only 1 worker"):
+        t.play("provost:+2")
+
+
+def test_a_favor_with_a_single_answer_is_played_without_asking():
+    """Round 1, no character in front of another player: the first Site building is the only answer."""
+    t = Table(players=3).resources(RED, food=1, wood=1, stone=1).site_worker(RED).deliver()
+    t.play("bundle:food_wood_stone")
+    assert t.b.round == 2 and t.res(RED) == {"food": 1}      # this Table's Site building 1 is a Farm
+
+
+def test_theater_favor_in_round_nine_may_use_the_third_site_building():
+    t = Table(players=3, round_number=9).give(BLUE, "thief")
+    t.road(0, "starting_farm_1", "residence", owner=RED).resources(RED, gold=3, wood=4)
+    for p in range(3):
+        t.workers(p, 0)
+    t.steward()
+    t.play("monument:theater")
+    assert t.legal() == ["character:thief", "site:1", "site:2", "site:3"]
+    t.play("site:3")                                         # Gold Mine: 1 Gold, worth 2 at the end
+    assert t.game.is_terminal and t.game.scores()[RED] == 12 + 2
