@@ -25,6 +25,7 @@ from .playing import CONFIGS, EDITIONS, GAMES, apply_legal, describe_game, rando
 MALFORMED = ["place:nowhere", "", "   ", "pass pass", "PASS:", "build:", ":", "provost:+99", "fly:to_the_moon",
              "place:inn:now", "favor:", "\n"]
 NOT_STRINGS = [None, 42, 3.5, ("pass",), b"pass"]
+COMMON_VIEW_KEYS = {"edition", "players", "options", "viewer", "current_player", "legal_actions"}
 
 by_config = pytest.mark.parametrize("config", CONFIGS, ids=str)
 
@@ -238,6 +239,9 @@ def test_views_are_plain_data_for_every_player(config):
                 world = caylus.determinize(v, rng.randrange(1 << 30))
                 assert world.view(p) == v, f"determinize(view({p})) is not consistent with that view"
                 assert world.legal_actions() == g.legal_actions() or p != g.current_player
+            # Game.view adds these keys itself; an edition's own data under one of them would be lost.
+            own = g.edition.view(g.board, p)
+            assert not COMMON_VIEW_KEYS & set(own), f"{config.edition} view uses {COMMON_VIEW_KEYS & set(own)}"
         for bad in (-1, config.players, "0", 1.0):
             with pytest.raises(IllegalAction):
                 g.view(bad)
