@@ -53,6 +53,7 @@ class ActionSet:
         self.edition = edition
         self._by_token: dict[str, Action] = {}
         self._all: list[Action] = []
+        self._never: dict[str, str] = {}  # well-formed tokens the rules never allow, with the reason
 
     def add(self, token: str, arg=None) -> Action:
         """Declare the action named `token` (``verb`` or ``verb:arg``); `arg` overrides the parsed argument."""
@@ -65,6 +66,10 @@ class ActionSet:
         self._by_token[token] = act
         self._all.append(act)
         return act
+
+    def never(self, token: str, reason: str) -> None:
+        """Name a token that reads like a move but the rules never allow (``place:statue``), and why."""
+        self._never[token] = reason
 
     def __getitem__(self, token: str) -> Action:
         return self._by_token[token]
@@ -103,8 +108,12 @@ class ActionSet:
                     return act
         if not text:
             raise IllegalAction("empty action token")
+        if text in self._never:
+            raise IllegalAction(f"{text}: {self._never[text]}")
         verb = text.partition(":")[0]
         known = sorted({a.verb for a in self._all})
         if verb not in known:
             raise IllegalAction(f"{text}: unknown action {verb!r} (known: {', '.join(known)})")
-        raise IllegalAction(f"{text}: {verb!r} takes no such argument in edition {self.edition!r}")
+        args = [a.token.partition(":")[2] for a in self._all if a.verb == verb]
+        shown = ", ".join(args[:12]) + (", ..." if len(args) > 12 else "")
+        raise IllegalAction(f"{text}: {verb!r} takes no such argument in edition {self.edition!r} (it takes: {shown})")

@@ -310,11 +310,11 @@ def test_lawyer_turns_your_own_building_into_a_residence_and_the_tile_can_be_reb
 
 @pytest.mark.parametrize("token,why", [
     ("transform:quarry", "the lawyer transforms neutral buildings or Blue's own buildings, and the Quarry is Red's"),
-    ("transform:lawyer", "no such argument"),  # "the lawyer can never be transformed": no such action
-    ("transform:fixed_peddler", "no such argument"),  # basic (fixed) buildings
-    ("transform:gold_mine", "no such argument"),
-    ("transform:residence", "no such argument"),
-    ("transform:statue", "no such argument"),
+    ("transform:lawyer", "the lawyer can never be transformed"),
+    ("transform:fixed_peddler", "cannot transform a fixed building"),  # basic (fixed) buildings
+    ("transform:gold_mine", "cannot transform a fixed building"),
+    ("transform:residence", "cannot transform a residential building"),
+    ("transform:statue", "cannot transform a prestige building"),
 ])
 def test_lawyer_refusals(token, why):
     """Rules p4 c: "a neutral building ... or one of their own craft buildings"; "The lawyer can't transform a

@@ -156,7 +156,7 @@ def test_fixed_peddler_sells_one_cube_for_2_deniers():
     sc.set_hand(game, BLUE, 5)
     sc.use_building(game, "fixed_peddler", BLUE)
     assert set(game.legal_tokens()) == BUY_ANY
-    sc.refused(game, "buy:gold", "no such argument")  # there is no such action at all
+    sc.refused(game, "buy:gold", "do not sell gold")
     game.apply("buy:cloth")
     assert sc.cubes_of(game, BLUE) == hand(cloth=1)
     assert sc.seat_view(game, BLUE)["deniers"] == 3
@@ -475,7 +475,7 @@ def test_no_worker_on_a_residence_or_a_prestige_building(tile):
     sc.put_tile(game, tile, owner=BLUE)
     sc.sync(game)
     assert not any(t.startswith(f"place:{tile}") for t in game.legal_tokens())
-    sc.refused(game, f"place:{tile}", "no such argument")
+    sc.refused(game, f"place:{tile}", "no worker may be placed")
 
 
 # ==========================================================================================================

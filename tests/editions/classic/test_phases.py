@@ -160,8 +160,8 @@ def test_forbidden_spaces():
                                    "place:stables", "place:inn", "place:castle"}
     refused(game, "place:sawmill", "occupied by Blue")
     refused(game, "place:trading_post", "the trading post is occupied")
-    refused(game, "place:residence", "no such argument")
-    refused(game, "place:statue", "no such argument")
+    refused(game, "place:residence", "no worker may be placed on a residential building")
+    refused(game, "place:statue", "no worker may be placed on a prestige building")
     refused(game, "place:quarry", "not on the road")  # a tile still in the stock: its site is unbuilt
 
 

@@ -21,7 +21,7 @@ The grammar (docs/notation.md has it with examples):
 from caylus.core.actions import ActionSet
 
 from .catalog import (
-    BUILDABLE, CUBES, FAVOR_LINES, FIXED, GOLD, LAWYER_TILE, NEUTRAL, NO_GOLD, PRESTIGE, SPECIALS, STONE_TILE,
+    BUILDABLE, CUBES, FAVOR_LINES, FIXED, GOLD, KIND_NAMES, LAWYER_TILE, NEUTRAL, NO_GOLD, PRESTIGE, SPECIALS, STONE_TILE,
     TILES, WOOD_TILE,
 )
 
@@ -57,3 +57,16 @@ BATCH_PAIRS = [(a, b) for a in range(1, GOLD + 1) for b in range(a + 1, GOLD + 1
 BATCH = [ACTIONS.add(f"batch:{CUBES[a]}+{CUBES[b]}", arg=(a, b)) for a, b in BATCH_PAIRS]
 FAVOR = [ACTIONS.add(f"favor:{line}", arg=i) for i, line in enumerate(FAVOR_LINES)]
 EXCHANGE = ACTIONS.add("exchange")
+
+# Tokens that read like moves but that the rules never allow: refused with the rule, not "unknown".
+for _t in TILES:
+    if PLACE_TILE[_t.index] is None:
+        ACTIONS.never(f"place:{_t.id}", f"no worker may be placed on a {KIND_NAMES[_t.kind]} building (rules p2)")
+    if TRANSFORM[_t.index] is None:
+        reason = ("the lawyer can never be transformed (rules p4 c)" if _t.index == LAWYER_TILE else
+                  f"the lawyer cannot transform a {KIND_NAMES[_t.kind]} building (rules p4 c)")
+        ACTIONS.never(f"transform:{_t.id}", reason)
+    if BUILD[_t.index] is None:
+        ACTIONS.never(f"build:{_t.id}", "residences are made by the lawyer (transform:<building>), not built"
+                      if _t.id == "residence" else f"{KIND_NAMES[_t.kind]} buildings are never built (rules p4 b)")
+ACTIONS.never("buy:gold", "peddlers do not sell gold (rules p4 e)")
