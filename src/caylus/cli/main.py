@@ -99,20 +99,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the `caylus` command with `argv` (default: the process arguments); returns the exit code."""
-    parser = build_parser()
-    command = "sim"
     try:
-        args = parser.parse_args(argv)
-        command = args.command
+        args = build_parser().parse_args(argv)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except SystemExit as exc:  # --help and --version print, then exit
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
         return args.run(args)
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
     except (BadOption, BadRecord) as exc:
-        print(f"caylus {command}: {exc}", file=sys.stderr)
+        print(f"caylus {args.command}: {exc}", file=sys.stderr)
         return 2
-    except SystemExit as exc:  # --help and --version
-        return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
         print("caylus: interrupted", file=sys.stderr)
         return 130
@@ -155,9 +156,10 @@ def _summary_text(run: runs.RunSummary) -> str:
     names = ed.player_names[:run.players]
     games_per_s, decisions_per_s = run.rates()
     last_seed = run.first_seed + run.games - 1
+    seeds = f"seed {last_seed}" if run.games == 1 else f"seeds {run.first_seed}-{last_seed}"
     lines = [
-        f"{ed.title} ({ed.id}), {run.players} players, options: {_options_text(run.options)}",
-        f"games:       {run.games} (seeds {run.first_seed}-{last_seed}), {run.finished} finished, "
+        f"{ed.title}, edition {ed.id}, {run.players} players, options: {_options_text(run.options)}",
+        f"games:       {run.games} ({seeds}), {run.finished} finished, "
         f"{len(run.failures)} errors",
         f"decisions:   {run.decisions} ({run.decisions / max(run.games, 1):.1f} a game)",
         f"time:        {run.seconds:.3f} s: {games_per_s:.1f} games/s, {decisions_per_s:.0f} decisions/s",
@@ -187,7 +189,7 @@ def run_bench(args) -> int:
     else:
         ed = get_edition(args.edition)
         per_repeat = f"{games} games" if games is not None else f"{args.seconds} s"
-        print(f"{ed.title} ({ed.id}), {result['players']} players, options: {_options_text(result['options'])}")
+        print(f"{ed.title}, edition {ed.id}, {result['players']} players, options: {_options_text(result['options'])}")
         print(f"{result['repeats']} repetitions of {per_repeat} of random playouts "
               f"(Python {result['python']}, {result['implementation']}, {result['machine']})")
         print(f"decisions/s: median {result['median_decisions_per_s']:.0f} "
@@ -225,7 +227,7 @@ def run_replay(args) -> int:
             "winners": game.winners(),
         }))
         return 0
-    print(f"{game.edition.title} ({game.edition.id}), {game.num_players} players, seed {game.seed}, "
+    print(f"{game.edition.title}, edition {game.edition.id}, {game.num_players} players, seed {game.seed}, "
           f"options: {_options_text(game.options)}: {len(game.history)} actions")
     if game.is_terminal:
         print("final scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores)))
