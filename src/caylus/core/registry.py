@@ -62,7 +62,8 @@ def determinize(view: dict, rng) -> Game:
     """A full game consistent with a player's `view`, the cards that player cannot see dealt at random.
 
     `rng` is a `caylus.core.Rng` or an integer seed. Bots of hidden-information editions plan on these,
-    never on the real game. For perfect-information editions it rebuilds the same position.
+    never on the real game. Editions without hidden information (caylus, caylus-1303) have nothing to
+    re-deal and raise `BadOption`: their bots may simply `clone()` the game.
     """
     from .rng import Rng
 
