@@ -221,12 +221,25 @@ def _first_residence(b: Board, seat: int) -> int:
     return -1
 
 
+def _first_site(b: Board) -> int:
+    """The first unbuilt space of the road, where a new wood or stone building goes (rules p4 b); -1 if none.
+
+    The road has 19 sites for 17 tiles (18 with the Jeweller), but a building the lawyer turns into a residence
+    goes back to the stock while its residence keeps the site, so a long game can use them all up.
+    """
+    road = b.road
+    for pos in range(1, ROAD_LENGTH + 1):
+        if road[pos] < 0:
+            return pos
+    return -1
+
+
 def _build_options(b: Board, seat: int, kind: int, discount: int) -> list:
     acts = []
     if kind == PRESTIGE:
         if _first_residence(b, seat) < 0:
             return acts
-    elif b.houses[seat] <= 0:
+    elif b.houses[seat] <= 0 or _first_site(b) < 0:
         return acts
     in_stock = b.in_stock
     for t in BUILDABLE[kind]:
@@ -246,7 +259,7 @@ def _build(b: Board, seat: int, t: int, discount: int) -> None:
     if tile.kind == PRESTIGE:
         pos = _first_residence(b, seat)  # the builder's residence is discarded, the house stays
     else:
-        pos = b.road.index(-1, 1)  # first unbuilt space of the road
+        pos = _first_site(b)
         b.houses[seat] -= 1
     b.road[pos] = t
     b.owner[pos] = seat
@@ -1056,6 +1069,8 @@ def _why_not_build(b: Board, seat: int, t: int, kind: int, a: int, c: int) -> st
         return f"{who} has no residence to build the {tile.name} on"
     if tile.kind != PRESTIGE and b.houses[seat] <= 0:
         return f"{who} has no house left"
+    if tile.kind != PRESTIGE and _first_site(b) < 0:
+        return f"the road has no unbuilt space left for the {tile.name}"
     need = ", ".join(f"{n} {CUBES[i]}" for i, n in enumerate(tile.cost) if n)
     if tile.cost_any:
         need += f" + {tile.cost_any} cube of any kind"
