@@ -170,22 +170,29 @@ def test_gold_pays_what_is_missing():
     assert cubes(g, BLUE) == {"food": 0, "wood": 0, "stone": 0, "gold": 0}
 
 
-def test_gold_is_not_spent_when_the_cube_itself_is_there():
+def test_gold_is_spent_only_if_the_builder_chooses():
     g = actions(hand=["bank"], food=0, wood=1, stone=2, gold=1)
     play(g, "build:bank")
-    assert cubes(g, BLUE)["gold"] == 1
+    assert top(g) == ("pay", BLUE) and g.legal_tokens() == ["pay:wood", "pay:gold"]
+    play(g, "pay:wood")
+    assert g.legal_tokens() == ["pay:stone", "pay:gold"]
+    play(g, "pay:stone")
+    assert cubes(g, BLUE) == {"food": 0, "wood": 0, "stone": 0, "gold": 1}
 
 
 def test_white_cube_of_the_cost_is_chosen_by_the_builder():
-    """The Peddler and Market cost 1 wood + 1 cube of any kind (a white cube): the builder chooses which cube."""
-    g = actions(hand=["market"], food=1, wood=1, stone=1, gold=1)
+    """The Peddler and Market cost 1 wood + 1 cube of any kind (a white cube): the builder chooses which cube, gold
+    included ("White cubes stand for cubes of any kind (including gold)")."""
+    g = actions(hand=["market"], food=1, wood=1, stone=1, gold=0)
     play(g, "build:market")
     assert top(g) == ("pay", BLUE)
-    assert g.legal_tokens() == ["pay:food", "pay:stone"]  # not gold while another cube is left
-    with pytest.raises(caylus.IllegalAction, match="gold pays only when no other cube is left"):
+    assert g.legal_tokens() == ["pay:food", "pay:stone"]  # the wood is needed for the wood of the cost
+    with pytest.raises(caylus.IllegalAction, match="Blue needs 2 wood to pay the cube of any kind and the wood"):
+        g.apply("pay:wood")
+    with pytest.raises(caylus.IllegalAction, match="Blue has no gold"):
         g.apply("pay:gold")
     play(g, "pay:stone")
-    assert cubes(g, BLUE) == {"food": 1, "wood": 0, "stone": 0, "gold": 1}
+    assert cubes(g, BLUE) == {"food": 1, "wood": 0, "stone": 0, "gold": 0}
     assert g.current_player == RED
 
 

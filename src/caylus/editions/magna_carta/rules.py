@@ -143,19 +143,86 @@ def afford(cubes, cost, any_cubes: int = 0) -> bool:
     return gold >= 0 and spare + gold >= any_cubes
 
 
-def pay(cubes, cost) -> None:
-    """Pay `cost`: each cube with its own kind while there is one, gold for the rest."""
-    gold = cost[3]
+# A cost being paid: how many food, wood and stone are still owed, and how many cubes of any kind, packed in one int
+# (3 bits each; no cost owes more than 5 of a kind) so that a payment in progress fits in a stack entry.
+_OWED_SHIFT = (0, 3, 6)  # food, wood, stone
+_OWED_ANY = 1 << 9
+
+
+def owed(cost, any_cubes: int = 0) -> int:
+    """What is owed of `cost` once its gold part (which only gold can pay) is paid."""
+    return cost[0] | cost[1] << 3 | cost[2] << 6 | any_cubes << 9
+
+
+# What a player building, a castle batch and a Residence cost, as owed ints.
+OWED = tuple(owed(COST[c], ANY[c]) for c in range(len(CARDS)))
+BATCH_OWED = owed(BATCH_COST)
+RESIDENCE_OWED = owed(RESIDENCE_COST)
+
+
+def pay_options(cubes, owes: int) -> list[int]:
+    """The cubes that may pay the next part of what is owed (an `owed` int), each leaving the rest payable.
+
+    Gold is wild, so a cube of the cost may be paid with its own kind or with gold, as the player likes. Each way of
+    paying is reached by one sequence of answers only: the cube of any kind is paid first, and paying it with a kind
+    the cost also asks for pays those in kind too (paying one of them with gold instead is the same as paying the
+    cube of any kind with gold); then food, wood and stone, where paying in kind pays all that is still owed of that
+    kind and gold pays one of them.
+    """
+    need = [owes & 7, owes >> 3 & 7, owes >> 6 & 7]
+    spare_gold = cubes[GOLD]
     for t in (0, 1, 2):
-        need = cost[t]
-        if need:
-            have = cubes[t]
-            if have >= need:
-                cubes[t] = have - need
-            else:
-                cubes[t] = 0
-                gold += need - have
-    cubes[3] -= gold
+        if need[t] > cubes[t]:
+            spare_gold -= need[t] - cubes[t]  # the gold that the cubes one lacks already need
+    if owes >= _OWED_ANY:
+        out = [t for t in (0, 1, 2) if cubes[t] > need[t]]
+        if spare_gold > 0:
+            out.append(GOLD)
+        return out
+    for t in (0, 1, 2):
+        if need[t]:
+            out = [t] if cubes[t] >= need[t] else []
+            if spare_gold > 0 or cubes[t] < need[t]:
+                out.append(GOLD)
+            return out
+    return []
+
+
+def pay_with(cubes, owes: int, cube: int) -> int:
+    """Pay the next part of what is owed with `cube` (one of `pay_options`); returns what is then owed."""
+    cubes[cube] -= 1
+    if owes >= _OWED_ANY:
+        owes -= _OWED_ANY
+        if cube != GOLD:  # the cubes of this kind the cost asks for are paid in kind too
+            shift = _OWED_SHIFT[cube]
+            n = owes >> shift & 7
+            cubes[cube] -= n
+            owes -= n << shift
+        return owes
+    for shift in _OWED_SHIFT:
+        n = owes >> shift & 7
+        if n:
+            if cube == GOLD:
+                return owes - (1 << shift)
+            cubes[cube] -= n - 1  # all of this kind, in kind
+            return owes - (n << shift)
+    return owes
+
+
+def settle(b: "Board", p: int, owes: int) -> None:
+    """p pays what is owed, asking (a `pay` decision) only where there is more than one way to go on."""
+    cubes = b.cubes[p]
+    if not cubes[GOLD] and owes < _OWED_ANY:  # without gold nor a cube of any kind there is one way to pay
+        cubes[0] -= owes & 7
+        cubes[1] -= owes >> 3 & 7
+        cubes[2] -= owes >> 6
+        return
+    while owes:
+        options = pay_options(cubes, owes)
+        if len(options) > 1:
+            b.stack.append((D_PAY, p, -1, owes))
+            return
+        owes = pay_with(cubes, owes, options[0])
 
 
 def shortfall(cubes, cost, any_cubes: int = 0) -> str:
@@ -458,9 +525,7 @@ def legal_actions(b: Board) -> list:
             return [N.PASS]
         return [N.PASS] + [N.RESIDENCE[b.road_card[j]] for j in lawyer_targets(b, p)]
     if kind == D_PAY:
-        c = b.cubes[p]
-        out = [N.PAY[t] for t in range(3) if c[t]]
-        return out or [N.PAY[GOLD]]  # gold pays the white cube only when no other cube is left
+        return [N.PAY[t] for t in pay_options(b.cubes[p], extra)]
     if kind == D_COVER:
         return [N.COVER[b.road_card[j]] for j in open_residences(b, p)]
     raise AssertionError(f"unknown decision {kind}")
@@ -500,11 +565,10 @@ def apply(b: Board, a) -> None:
         _apply_action(b, p, a)
     elif kind == D_CASTLE:
         if verb == "batch":
-            pay(b.cubes[p], BATCH_COST)
             take_tokens(b, p, 1)
             b.batches[p] += 1
-            if can_give_batch(b, p):
-                stack.append((kind, p, i, extra))
+            b.cursor -= 1  # once the batch is paid, p is asked again
+            settle(b, p, BATCH_OWED)
     elif kind == D_PROVOST:
         if verb == "provost":
             k = _PROVOST_KEY[a]
@@ -541,11 +605,11 @@ def apply(b: Board, a) -> None:
         take_tokens(b, p, n)
     elif kind == D_LAWYER:
         j = b.road_index(p, _RESIDENCE_KEY[a])
-        pay(b.cubes[p], RESIDENCE_COST)
         b.road_face[j] = RESIDENCE
         b.road_pool[j] = 0  # a small production card's leftover cubes go back to the stock
+        settle(b, p, RESIDENCE_OWED)
     elif kind == D_PAY:
-        b.cubes[p][PAY_CUBE[a]] -= 1
+        settle(b, p, pay_with(b.cubes[p], extra, PAY_CUBE[a]))
     elif kind == D_COVER:
         b.road_face[b.road_index(p, _COVER_KEY[a])] = extra
     advance(b)
@@ -570,15 +634,13 @@ def _apply_action(b: Board, p: int, a) -> None:
         b.road_worker[b.road_index(owner, card)] = p
     elif verb == "build":
         card = _BUILD_KEY[a]
-        pay(b.cubes[p], COST[card])
         b.hand[p].remove(card)
         b.road_card.append(card)
         b.road_owner.append(p)
         b.road_worker.append(-1)
         b.road_face.append(BUILDING)
         b.road_pool.append(POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
-        if ANY[card]:
-            b.stack.append((D_PAY, p, len(b.road_card) - 1, 0))
+        settle(b, p, OWED[card])
     elif verb == "draw":
         b.deniers[p] -= 1
         draw_card(b, p)
@@ -592,12 +654,18 @@ def _apply_action(b: Board, p: int, a) -> None:
             draw_card(b, p)
     elif verb == "prestige":
         k = _PRESTIGE_KEY[a]
-        pay(b.cubes[p], PRESTIGE[k].cost)
         b.prestige_left.remove(k)
-        if b.standard:
-            b.stack.append((D_COVER, p, -1, k))
-        else:
+        if not b.standard:
             b.front[p].append(k)
+        else:
+            residences = open_residences(b, p)
+            if len(residences) == 1:
+                b.road_face[residences[0]] = k
+            else:
+                b.stack.append((D_COVER, p, -1, k))  # asked once the cost is paid
+        cost = PRESTIGE[k].cost
+        b.cubes[p][GOLD] -= cost[GOLD]  # only gold pays the gold of a prestige building
+        settle(b, p, owed(cost))
     b.actor = _next_actor(b, p)
 
 
@@ -605,7 +673,7 @@ def _apply_action(b: Board, p: int, a) -> None:
 ASKS = {
     D_REDRAW: ("keep or redraw their opening hand", ("pass", "redraw")),
     D_ACTION: ("choose an action", ("pass", "draw", "replace", "place:...", "build:...", "prestige:...")),
-    D_PAY: ("choose the cube that pays the white cube of the cost", ("pay:...",)),
+    D_PAY: ("choose the cube that pays the next part of a cost", ("pay:...",)),
     D_COVER: ("choose the Residence their prestige building covers", ("cover:...",)),
     D_PROVOST: ("move the provost or pass", ("pass", "provost:...")),
     D_BUY: ("buy a cube at the Peddler or pass", ("pass", "buy:...")),
@@ -616,6 +684,23 @@ ASKS = {
     D_LAWYER: ("choose a card for the Lawyer to turn into a Residence, or pass", ("pass", "residence:...")),
     D_CASTLE: ("give a batch to the castle or pass", ("pass", "batch")),
 }
+
+
+def _why_not_pay(who: str, cubes, owes: int, cube: int) -> str:
+    name = CUBE_NAMES[cube]
+    if not cubes[cube]:
+        return f"{who} has no {name}"
+    if cube == GOLD:
+        return f"{who}'s gold must pay the cubes they lack"
+    need = owes >> _OWED_SHIFT[cube] & 7
+    if owes >= _OWED_ANY:  # the cube of any kind: paying it with this kind pays this kind's part in kind too
+        return f"{who} needs {need + 1} {name} to pay the cube of any kind and the {name} of the cost with {name}"
+    for t, shift in enumerate(_OWED_SHIFT):
+        if owes >> shift & 7:
+            if t != cube:
+                return f"the {CUBE_NAMES[t]} of the cost is paid now (pay:{CUBE_NAMES[t]} or pay:gold)"
+            return f"pay:{name} pays the {need} {name} still owed; {who} has {cubes[cube]}"
+    return "nothing is owed"  # pragma: no cover - a payment decision always owes something
 
 
 def card_words(b: Board, owner: int, card: int) -> str:
@@ -679,8 +764,10 @@ def why_illegal(b: Board, a) -> str:
         return f"{who} cannot give a batch: {shortfall(cubes, BATCH_COST)}"
     if kind == D_BUY:
         return f"{who} has no denier to buy a cube"
-    if kind in (D_SELL, D_SWAP, D_PAY):
-        return f"{who} has no such cube" + (" (gold pays only when no other cube is left)" if kind == D_PAY else "")
+    if kind == D_PAY:
+        return _why_not_pay(who, cubes, extra, PAY_CUBE[a])
+    if kind in (D_SELL, D_SWAP):
+        return f"{who} has no such cube"
     if kind == D_BANK:
         return f"{who} has {money} deniers, not enough for that at the Bank" + ("" if extra else " (its owner may buy 1 gold only)")
     if kind == D_CHURCH:
