@@ -44,6 +44,17 @@ def set_road(game, cards, provost: int | None = None, pools: dict | None = None)
     b.workers = [4] * b.num_players
 
 
+def tidy_cards(game):
+    """Take each player's road cards out of their hand, deck and discard pile, so every card is in one place (as
+    `determinize` expects of a view); call after `set_road` and `set_player`."""
+    b = game.board
+    for p in range(b.num_players):
+        built = {c for c, o in zip(b.road_card, b.road_owner) if o == p}
+        b.hand[p] = [c for c in b.hand[p] if c not in built]
+        b.deck[p] = [c for c in b.deck[p] if c not in built]
+        b.discard[p] = [c for c in b.discard[p] if c not in built]
+
+
 def residence(game, index: int, prestige: str | None = None):
     """Turn road card `index` into a Residence (covered by `prestige` if given)."""
     game.board.road_face[index] = PRESTIGE_BY_NAME[prestige] if prestige else R.RESIDENCE

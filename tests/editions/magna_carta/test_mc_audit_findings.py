@@ -9,7 +9,7 @@ from caylus.editions.magna_carta.catalog import PRESTIGE_BY_NAME
 
 from .mc_scenario import (
     BLUE, GREEN, ORANGE, RED, bystander_stops_at_castle, cubes, new, play, residence, set_player, set_road, to_actions,
-    to_castle, to_effects, top, worker,
+    tidy_cards, to_castle, to_effects, top, worker,
 )
 
 ROAD = ["park", "forest", "quarry", "peddler"]
@@ -146,3 +146,61 @@ def test_no_question_when_there_is_one_way_to_pay():
     g = acting(hand=["bank"], food=0, wood=0, stone=1, gold=2)  # the gold must pay the wood and a stone
     play(g, "build:bank")
     assert left(g, BLUE) == [0, 0, 0, 0] and g.current_player == RED
+
+
+# -- 2. The Lawyer may turn over any of your cards but a Lawyer, a worker on it or not ------------------------------
+# Lawyer: "Construct a residential building by paying 1 food cube and turning over one of your cards along the road
+# (except a Lawyer)." The engine also refused every card with a worker on it, even one whose worker had already
+# worked this turn. Like the Lawyer of Caylus ("If there is a worker in the building the player wants to transform,
+# the latter pays immediately, but the lawyer's action will be delayed until the building has been activated"), a
+# card whose worker has yet to work is turned over once it has worked.
+def lawyer_scene(road, placed, pools=None, provost=None, **red):
+    g = new(4)
+    set_road(g, road, pools=pools, provost=provost)
+    for i, p in placed.items():
+        worker(g, i, p)
+    for p in range(4):
+        set_player(g, p, deniers=0, food=0, wood=0, stone=0, gold=0)
+    set_player(g, RED, **red)
+    bystander_stops_at_castle(g, ORANGE)
+    tidy_cards(g)
+    return to_effects(g)
+
+
+def test_the_lawyer_turns_over_a_card_whose_worker_has_worked():
+    g = lawyer_scene(ROAD + ["red:large_farm", "green:lawyer"], {4: BLUE, 5: RED}, food=1)
+    assert cubes(g, BLUE)["food"] == 2 and cubes(g, RED)["food"] == 2  # the farm has worked (Red: 1 + 1 secondary)
+    assert top(g) == ("lawyer", RED) and g.legal_tokens() == ["pass", "residence:large_farm"]
+    play(g, "residence:large_farm")
+    assert g.board.road_face[4] == R.RESIDENCE and cubes(g, RED)["food"] == 1
+    assert top(g) == ("castle", ORANGE)
+
+
+def test_a_card_turned_over_before_its_worker_works_still_works_this_turn():
+    g = lawyer_scene(ROAD + ["green:lawyer", "red:small_farm"], {4: RED, 5: BLUE}, pools={5: 3}, food=1)
+    assert g.legal_tokens() == ["pass", "residence:small_farm"]
+    play(g, "residence:small_farm")
+    b = g.board
+    assert cubes(g, BLUE)["food"] == 1  # Blue's worker still took the farm's food
+    assert cubes(g, RED)["food"] == 1  # Red paid the Residence's food, then took 1 from the farm's pool
+    assert b.road_face[5] == R.RESIDENCE and b.road_pool[5] == 0  # then it turned; the pool's cubes went back
+    assert top(g) == ("castle", ORANGE)
+
+
+def test_while_it_waits_for_its_worker_a_card_is_shown_as_becoming_a_residence():
+    g = lawyer_scene(ROAD + ["green:lawyer", "red:market"], {4: RED, 5: BLUE}, food=1)
+    set_player(g, BLUE, wood=1)
+    play(g, "residence:market")
+    assert top(g) == ("sell", BLUE)  # Blue's worker on the Market works: it may sell its wood
+    v = g.view(BLUE)
+    assert v["road"][5]["face"] == "becoming_residence"
+    assert caylus.determinize(v, 1).view(BLUE) == v
+    assert "residence:market" not in g.legal_tokens()
+    play(g, "sell:wood")
+    assert g.board.road_face[5] == R.RESIDENCE and g.board.deniers == [4, 1, 2, 0]  # Market and Lawyer owners
+
+
+def test_a_card_beyond_the_provost_is_turned_over_at_once():
+    g = lawyer_scene(ROAD + ["green:lawyer", "red:large_farm"], {4: RED, 5: BLUE}, provost=4, food=1)
+    play(g, "residence:large_farm")
+    assert g.board.road_face[5] == R.RESIDENCE and cubes(g, BLUE)["food"] == 0  # beyond the provost: no effect

@@ -32,13 +32,18 @@ def check_invariants(g):
     for s in range(3):
         assert b.castle[s] + b.removed[s] + sum(t[s] for t in b.tokens) == SECTION_TOKENS[s] - (4 - n)
         assert b.castle[s] >= 0
-    # Prestige buildings: available, on a residence, or in front of a player; each once.
+    # Prestige buildings: available, on a residence, in front of a player, or built and waiting for its builder to
+    # choose the Residence it covers; each once.
     used = [f for f in b.road_face if f >= 0] + [k for f in b.front for k in f]
+    used += [extra for kind, _, _, extra in b.stack if kind == R.D_COVER]
     expected = [k.id for k in PRESTIGE if b.standard or not k.standard_only]
     assert sorted(used + b.prestige_left) == expected
     for i, face in enumerate(b.road_face):
         if face != R.BUILDING:
-            assert b.standard and b.road_owner[i] >= 0 and b.road_card[i] != 5 and b.road_worker[i] < 0
+            assert b.standard and b.road_owner[i] >= 0 and b.road_card[i] != 5
+            # A worker stands on a Residence only if a Lawyer turned its card over in this phase 4.
+            assert b.road_worker[i] < 0 or b.phase == R.EFFECTS_PHASE
+            assert face != R.BECOMING_RESIDENCE or (b.phase == R.EFFECTS_PHASE and i >= b.cursor)
         assert 0 <= b.road_pool[i] <= POOL_CUBES[n]
     if b.standard:
         assert 0 <= b.provost < len(b.road_card)

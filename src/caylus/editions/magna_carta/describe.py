@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalog import CARDS, COLOURS, PLAYER_NAMES, PRESTIGE, SECTIONS
-from .rules import ASKS, BUILDING, PHASE_NAMES, RESIDENCE, Board
+from .rules import ASKS, BECOMING_RESIDENCE, BUILDING, PHASE_NAMES, RESIDENCE, Board
 from .scoring import scores
 
 
@@ -16,6 +16,8 @@ def describe(b: Board) -> str:
         text = CARDS[card].name if owner < 0 else f"{COLOURS[owner]}_{CARDS[card].name}"
         if face == RESIDENCE:
             text += "(residence)"
+        elif face == BECOMING_RESIDENCE:
+            text += "(becoming a residence)"
         elif face != BUILDING:
             text += f"({PRESTIGE[face].name})"
         if b.road_pool[i]:

@@ -34,6 +34,8 @@ DECISION_NAMES = ("redraw", "action", "pay", "cover", "provost", "buy", "sell", 
 # What lies face up on a road position (Board.road_face).
 BUILDING = -1  # the building side
 RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
+# Chosen by a Lawyer in phase 4 while a worker still waits to work it: it works this turn, then turns over.
+BECOMING_RESIDENCE = -3
 
 BATCH_COST = (1, 1, 1, 0)
 
@@ -273,10 +275,15 @@ def income(b: Board, p: int) -> int:
 
 
 def lawyer_targets(b: Board, p: int) -> list[int]:
-    """Road indexes of p's cards the Lawyer may turn into a Residence: building side up, not a Lawyer, no worker."""
-    cards, owner, face, worker = b.road_card, b.road_owner, b.road_face, b.road_worker
-    return [i for i in range(len(cards))
-            if owner[i] == p and face[i] == BUILDING and cards[i] != LAWYER_CARD and worker[i] < 0]
+    """Road indexes of p's cards the Lawyer may turn into a Residence: building side up and not a Lawyer."""
+    cards, owner, face = b.road_card, b.road_owner, b.road_face
+    return [i for i in range(len(cards)) if owner[i] == p and face[i] == BUILDING and cards[i] != LAWYER_CARD]
+
+
+def turn_into_residence(b: Board, i: int) -> None:
+    """Road card i becomes a Residence; the cubes left in a small production card's pool go back to the stock."""
+    b.road_face[i] = RESIDENCE
+    b.road_pool[i] = 0
 
 
 # -- the flow of a turn --------------------------------------------------------------------------------------------
@@ -359,6 +366,8 @@ def _run_effects(b: Board) -> bool:
                 o = owner[i]
                 if o >= 0 and o != w and _secondary(b, i, o):
                     return True
+            if b.road_face[i] == BECOMING_RESIDENCE:  # its worker has worked: now the Lawyer's choice takes effect
+                turn_into_residence(b, i)
         b.cursor += 1
         b.step = 0
     return False
@@ -605,8 +614,10 @@ def apply(b: Board, a) -> None:
         take_tokens(b, p, n)
     elif kind == D_LAWYER:
         j = b.road_index(p, _RESIDENCE_KEY[a])
-        b.road_face[j] = RESIDENCE
-        b.road_pool[j] = 0  # a small production card's leftover cubes go back to the stock
+        if b.road_worker[j] >= 0 and i < j <= b.activation_limit():
+            b.road_face[j] = BECOMING_RESIDENCE  # its worker has yet to work it: it turns over once it has
+        else:
+            turn_into_residence(b, j)
         settle(b, p, RESIDENCE_OWED)
     elif kind == D_PAY:
         settle(b, p, pay_with(b.cubes[p], extra, PAY_CUBE[a]))
@@ -783,9 +794,9 @@ def why_illegal(b: Board, a) -> str:
         j = b.road_index(p, card)
         if j < 0:
             return f"{who} has no {CARDS[card].title} on the road"
-        if b.road_face[j] != BUILDING:
-            return f"{card_words(b, p, card)} is already a Residence"
-        return f"a worker stands on {card_words(b, p, card)}"
+        if b.road_face[j] == BECOMING_RESIDENCE:
+            return f"{card_words(b, p, card)} already turns into a Residence once its worker has worked"
+        return f"{card_words(b, p, card)} is already a Residence"
     if kind == D_COVER:
         return f"{card_words(b, p, _COVER_KEY[a])} is not an uncovered Residence of {who}"
     return "not possible now"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .catalog import CARDS, PRESTIGE, RESIDENCE_PRESTIGE, SECTION_VALUE
-from .rules import BUILDING, RESIDENCE, Board
+from .rules import BECOMING_RESIDENCE, BUILDING, RESIDENCE, Board
 
 
 def token_points(b: Board, p: int) -> int:
@@ -19,7 +19,7 @@ def building_points(b: Board, p: int) -> int:
     for i in range(len(cards)):
         if owners[i] == p:
             face = faces[i]
-            if face == BUILDING:
+            if face == BUILDING or face == BECOMING_RESIDENCE:  # the latter still shows its building side
                 points += CARDS[cards[i]].prestige
             elif face == RESIDENCE:
                 points += RESIDENCE_PRESTIGE

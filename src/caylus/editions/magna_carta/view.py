@@ -13,13 +13,13 @@ from caylus.core.rng import Rng
 
 from .catalog import CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS
 from .rules import (
-    COST, ANY, BUILDING, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, ASKS, Board, afford, legal_actions,
+    COST, ANY, BECOMING_RESIDENCE, BUILDING, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, ASKS, Board, afford, legal_actions,
 )
 from .scoring import scores
 from .setup import deck_cards
 
-_FACE_NAMES = {BUILDING: "building", RESIDENCE: "residence"}
-_FACE_BY_NAME = {"building": BUILDING, "residence": RESIDENCE}
+_FACE_NAMES = {BUILDING: "building", RESIDENCE: "residence", BECOMING_RESIDENCE: "becoming_residence"}
+_FACE_BY_NAME = {name: face for face, name in _FACE_NAMES.items()}
 _DECISION_BY_NAME = {name: k for k, name in enumerate(DECISION_NAMES)}
 _PHASE_BY_NAME = {name: k for k, name in enumerate(PHASE_NAMES)}
 
