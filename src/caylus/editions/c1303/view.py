@@ -88,10 +88,10 @@ def describe(b) -> str:
     lines = [f"Caylus 1303 - round {b.round}, {PHASE_NAMES[b.phase]}; first player {PLAYER_NAMES[b.first]}"]
     road = []
     for s in range(SLOTS):
-        if s - FIXED_SLOTS == b.provost:
-            road.append("|PROVOST|")
         if s == FIXED_SLOTS:
             road.append("=BRIDGE=")
+        if s - FIXED_SLOTS == b.provost:     # he stands just before Road space `provost`
+            road.append("|PROVOST|")
         t = b.tile[s]
         if t < 0:
             road.append("_")
@@ -105,7 +105,9 @@ def describe(b) -> str:
             if p >= 0:
                 text += "*" + PLAYER_NAMES[p][0]
         road.append(text)
-    if b.provost >= ROAD_SPACES:
+    if b.provost == ROAD_SPACES:            # at the end of the Road
+        road.append("|PROVOST|")
+    elif b.provost > ROAD_SPACES:           # on one of the spaces past it
         road.append(f"|PROVOST+{b.provost - ROAD_SPACES}|")
     lines.append(" ".join(road))
     lines.append("construction site: " + ", ".join(TILES[t].key for t in b.site)
