@@ -2,11 +2,16 @@
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
 import caylus
 from caylus.core.rng import Rng
+from caylus.editions.magna_carta.catalog import CARD_BY_NAME
+from caylus.editions.magna_carta.notation import ACTIONS
+from caylus.editions.magna_carta.rules import why_illegal
+from caylus.editions.magna_carta.view import determinize as determinize_board
 from caylus.editions.magna_carta.view import view as edition_view
 
 from .mc_scenario import BLUE, RED, new, set_player, set_road, to_actions
@@ -58,6 +63,26 @@ def test_states_differing_only_in_unseen_cards_look_the_same(n, rules):
             twin.board, twin._legal = other, None
             assert twin.view(p) == g.view(p)
     assert changed  # the omniscient view does see the difference
+
+
+@pytest.mark.parametrize("n,rules", CASES)
+def test_refusals_tell_the_player_to_act_nothing_they_cannot_see(n, rules):
+    """Why an action is refused is told to the player whose decision it is: it may speak of their own hand, never of
+    another hand, a deck order or the random generator."""
+    rnd = random.Random(4)
+    checked = 0
+    for g in positions(n, rules, seed=55, every=3):
+        if g.is_terminal:
+            continue
+        p = g.current_player
+        legal = set(g.legal_actions())
+        for _ in range(2):
+            other = hide_differently(g.board, p, rnd)
+            for a in ACTIONS:
+                if a not in legal:
+                    assert why_illegal(other, a) == why_illegal(g.board, a), a.token
+                    checked += 1
+    assert checked
 
 
 def test_a_view_shows_only_the_viewers_hand_and_no_deck_order_or_rng():
@@ -139,25 +164,41 @@ def test_determinize_uses_only_the_given_rng():
     assert a == b
 
 
-def test_determinize_fallback_builds_a_fitting_deal(monkeypatch):
-    """When random deals keep missing, the deal is built with one affordable card in the acting opponent's hand."""
-    import importlib
+def test_determinize_deals_uniformly_among_the_hands_that_leave_a_choice():
+    """Red, broke, holds 3 cards and is asked for an action, so at least one of them is buildable. Every such hand is
+    equally likely: of the 164 three-card hands out of Red's 12 unseen cards that hold one of the 4 cards Red can
+    build (Bank, Church, Market, Peddler with 1 wood + 2 stone), 55 hold a given buildable card and 34 a given other
+    card."""
+    g = new(2, seed=9)
+    set_road(g, ["park", "peddler"])
+    set_player(g, RED, deniers=0, food=0, wood=1, stone=2, gold=0, hand=["bank", "small_farm", "lawyer"],
+               deck=["market", "peddler", "church", "gold_mine", "large_farm", "large_sawmill", "large_quarry",
+                     "small_sawmill", "small_quarry"], discard=[])
+    to_actions(g, RED)
+    v = g.view(BLUE)
+    rng = Rng(3)
+    counts = Counter()
+    runs = 4000
+    for _ in range(runs):
+        hand = determinize_board(v, rng).hand[RED]
+        counts.update(hand)
+    buildable = {CARD_BY_NAME[c] for c in ("bank", "church", "market", "peddler")}
+    for c in range(12):
+        expected = (55 if c in buildable else 34) / 164
+        assert abs(counts[c] / runs - expected) < 0.035, (c, counts[c] / runs, expected)
 
-    view_module = importlib.import_module("caylus.editions.magna_carta.view")  # the module, not its view()
-    monkeypatch.setattr(view_module, "_DEAL_ATTEMPTS", 0)
+
+def test_determinize_refuses_a_view_where_the_opponent_could_only_pass():
     g = new(2, seed=9)
     set_road(g, ["park", "peddler"])
     set_player(g, RED, deniers=0, food=0, wood=1, stone=2, gold=0, hand=["bank"],
                deck=["small_farm", "lawyer", "market", "peddler", "church", "gold_mine", "large_farm",
                      "large_sawmill", "large_quarry", "small_sawmill", "small_quarry"], discard=[])
     to_actions(g, RED)
-    assert g.legal_tokens() == ["pass", "build:bank"]
     v = g.view(BLUE)
-    for seed in range(20):
-        d = caylus.determinize(v, seed)
-        assert d.view(BLUE) == v and d.current_player == RED
-        hand = d.view(None)["seats"][RED]["hand"]
-        assert len(hand) == 1 and hand[0] in ("bank", "church", "market", "peddler")  # affordable with 1 wood + 2 stone
+    v["seats"][RED]["wood"] = 0  # nothing Red holds could be built: Red would never have been asked
+    with pytest.raises(caylus.BadOption, match="could only pass"):
+        caylus.determinize(v, 0)
 
 
 def test_determinize_rejects_an_inconsistent_view():

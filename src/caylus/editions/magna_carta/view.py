@@ -8,6 +8,8 @@ captures the whole board.
 
 from __future__ import annotations
 
+from math import comb
+
 from caylus.core.errors import BadOption
 from caylus.core.rng import Rng
 
@@ -124,73 +126,62 @@ def board_from_view(v: dict) -> Board:
     return b
 
 
-# A determinization first deals the unseen cards uniformly at random and keeps the deal if it fits the view; after
-# this many misfits it builds a fitting deal directly.
-_DEAL_ATTEMPTS = 100
-
-
 def determinize(v: dict, rng: Rng) -> Board:
     """A full board consistent with view `v`: every card its viewer cannot see is dealt again at random.
 
     The unseen cards of a player are their deck (its order is unknown even to them) and, for the other players,
     their hand too: the cards of their colour that are neither on the road nor in their discard pile. They are
-    shuffled and dealt into hand and deck keeping the public sizes.
+    shuffled and dealt into hand and deck keeping the public sizes, every deal equally likely.
 
     One constraint comes from the view itself: if another player is deciding an action, the real game asked them
-    because they had a choice, so the deal must leave them a choice too (the engine plays one-answer decisions by
-    itself). A deal that fails this is drawn again (rejection keeps the deal uniform among fitting ones).
+    because they had a choice (the engine plays one-answer decisions by itself), so the deal must leave them a choice
+    too. When the first deal leaves them none, only a card they can build can give them one, and their cards are
+    dealt again among the deals whose hand holds one, each equally likely.
     """
     b = board_from_view(v)
     viewer = v["viewer"]
     if viewer is None:
         return b  # nothing is hidden from the omniscient view, not even the random generator
     b.rng = Rng(rng.next64())  # the real generator's state is secret: it would foretell every reshuffle
-    unseen = []
-    sizes = [s["hand_size"] for s in v["seats"]]
-    for q in range(b.num_players):
+    for q, seat in enumerate(v["seats"]):
         seen = set(b.discard[q])
         seen.update(c for c, o in zip(b.road_card, b.road_owner) if o == q)
         if q == viewer:
             seen.update(b.hand[q])
         cards = [c for c in deck_cards(b.standard) if c not in seen]
-        seat = v["seats"][q]
         hidden_hand = 0 if q == viewer else seat["hand_size"]
         if len(cards) != hidden_hand + seat["deck_size"]:
             raise BadOption(f"determinize: the view is inconsistent ({PLAYER_NAMES[q]} has {len(cards)} unseen cards "
                             f"for {hidden_hand} in hand and {seat['deck_size']} in the deck)")
-        unseen.append(cards)
-    for _ in range(_DEAL_ATTEMPTS):
-        _deal(b, viewer, unseen, sizes, rng)
-        if _fits(b, viewer):
-            return b
-    _deal(b, viewer, unseen, sizes, rng, needs_choice=_undecided(b, viewer))
+        rng.shuffle(cards)
+        b.hand[q] = sorted(cards[:hidden_hand]) if q != viewer else b.hand[q]
+        b.deck[q] = cards[hidden_hand:]
+    if b.stack and b.stack[-1][0] == D_ACTION and b.current_player != viewer and len(legal_actions(b)) == 1:
+        _deal_a_buildable_card(b, b.current_player, rng)
     return b
 
 
-def _deal(b: Board, viewer: int, unseen: list, sizes: list, rng: Rng, needs_choice: int = -1) -> None:
-    for q, cards in enumerate(unseen):
-        pool = cards[:]
-        rng.shuffle(pool)
-        if q == viewer:
-            b.deck[q] = pool
-            continue
-        size = sizes[q]
-        if q == needs_choice:
-            # Put one buildable card first, so the hand holds it.
-            cubes = b.cubes[q]
-            good = [j for j, c in enumerate(pool) if afford(cubes, COST[c], ANY[c])]
-            j = good[rng.below(len(good))]
-            pool[0], pool[j] = pool[j], pool[0]
-        b.hand[q] = sorted(pool[:size])
-        b.deck[q] = pool[size:]
-
-
-def _undecided(b: Board, viewer: int) -> int:
-    """The other player deciding an action now (whose hidden hand must leave them a choice), or -1."""
-    if b.stack and b.stack[-1][0] == D_ACTION and b.stack[-1][1] != viewer:
-        return b.stack[-1][1]
-    return -1
-
-
-def _fits(b: Board, viewer: int) -> bool:
-    return _undecided(b, viewer) < 0 or len(legal_actions(b)) > 1
+def _deal_a_buildable_card(b: Board, q: int, rng: Rng) -> None:
+    """Deal q's unseen cards again, uniformly among the deals whose hand holds a card q can build."""
+    cubes, size = b.cubes[q], len(b.hand[q])
+    cards = b.hand[q] + b.deck[q]
+    good = [c for c in cards if afford(cubes, COST[c], ANY[c])]
+    bad = [c for c in cards if not afford(cubes, COST[c], ANY[c])]
+    if not good:
+        raise BadOption(f"determinize: the view is inconsistent ({PLAYER_NAMES[q]} is asked for an action but could "
+                        "only pass)")
+    # How many buildable cards the hand holds: k with the weight of the hands holding exactly k of them.
+    weights = [comb(len(good), k) * comb(len(bad), size - k) for k in range(1, min(size, len(good)) + 1)]
+    draw = rng.below(sum(weights))
+    k = 1
+    for w in weights:
+        if draw < w:
+            break
+        draw -= w
+        k += 1
+    rng.shuffle(good)
+    rng.shuffle(bad)
+    b.hand[q] = sorted(good[:k] + bad[:size - k])
+    deck = good[k:] + bad[size - k:]
+    rng.shuffle(deck)
+    b.deck[q] = deck
