@@ -72,7 +72,7 @@ class Table:
     def workers(self, p: int, count: int) -> "Table":
         """`count` Workers in front of `p`, the rest of the 15 (not on the board) in the Camp."""
         b = self.b
-        placed = sum(1 for s in range(SLOTS) if b.occ[s] == p or b.occ2[s] == p) + b.cs.count(p)
+        placed = b.worker_on.count(p) + b.journeyman_on.count(p) + b.site_workers.count(p)
         b.workers[p] = count
         b.camp[p] = WORKERS_PER_COLOR - count - placed
         return self
@@ -100,15 +100,15 @@ class Table:
         """A worker of `p` on the building named `key` (taken from the Camp, so the hand is unchanged)."""
         b = self.b
         s = self.slot(key)
-        if b.occ[s] < 0:
-            b.occ[s] = p
+        if b.worker_on[s] < 0:
+            b.worker_on[s] = p
         else:
-            b.occ2[s] = p
+            b.journeyman_on[s] = p
         b.camp[p] -= 1
         return self
 
     def site_worker(self, p: int) -> "Table":
-        self.b.cs.append(p)
+        self.b.site_workers.append(p)
         self.b.camp[p] -= 1
         return self
 

@@ -329,7 +329,7 @@ def test_favor_at_round_seven_uses_the_stone_building():
 
 def test_nobody_delivering_means_no_favor():
     t = Table(players=3).site_worker(RED).deliver()
-    assert t.b.round == 2 and t.b.cs == [] and t.b.workers[RED] == 6 + 3   # worker back, then 3 recruited
+    assert t.b.round == 2 and t.b.site_workers == [] and t.b.workers[RED] == 6 + 3   # worker back, then 3 recruited
 
 
 def test_journeyman_on_the_toll_moves_the_provost_twice():

@@ -26,14 +26,14 @@ def check_invariants(game: caylus.Game, drawn: int) -> None:
     b = game.board
     n = b.n
     for p in range(n):
-        placed = b.occ.count(p) + b.occ2.count(p) + b.cs.count(p)
+        placed = b.worker_on.count(p) + b.journeyman_on.count(p) + b.site_workers.count(p)
         assert b.workers[p] >= 0 and b.camp[p] >= 0
         assert b.workers[p] + b.camp[p] + placed == WORKERS_PER_COLOR, f"player {p}: workers not conserved"
         owned = b.owner.count(p)
         assert b.houses[p] >= 0 and b.houses[p] + owned == HOUSES_TO_BUILD, f"player {p}: houses not conserved"
         assert min(b.res[5 * p:5 * p + 5]) >= 0, f"player {p}: negative resources"
         assert b.pp[p] >= 0
-        assert b.cs.count(p) <= 1
+        assert b.site_workers.count(p) <= 1
     # Each tile is in one place at most: the Road, the Construction Site, or the supply.
     on_road = [t for t in b.tile[FIXED_SLOTS:] if t >= 0]
     assert len(on_road) == len(set(on_road))
@@ -43,7 +43,7 @@ def check_invariants(game: caylus.Game, drawn: int) -> None:
     for s in range(FIXED_SLOTS, SLOTS):
         t = b.tile[s]
         if t < 0:
-            assert b.occ[s] < 0 and b.owner[s] < 0
+            assert b.worker_on[s] < 0 and b.owner[s] < 0
             continue
         kind = TILES[t].kind
         if b.face[s] == MONUMENT_FACE:
@@ -51,9 +51,9 @@ def check_invariants(game: caylus.Game, drawn: int) -> None:
         if b.face[s] == RESIDENCE:
             assert kind == STARTING and b.owner[s] >= 0
         if b.face[s] >= RESIDENCE:
-            assert b.occ[s] < 0
-        if b.occ2[s] >= 0:
-            assert b.occ[s] >= 0 or game.board.phase == 2   # (Activation returns the first one first)
+            assert b.worker_on[s] < 0
+        if b.journeyman_on[s] >= 0:
+            assert b.worker_on[s] >= 0 or game.board.phase == 2   # (Activation returns the first one first)
     assert 0 <= b.provost <= PROVOST_MAX
     assert sum(1 for c in b.chars if c != IN_BOX) == drawn
     if b.phase != 0:

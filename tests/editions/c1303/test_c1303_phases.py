@@ -123,7 +123,7 @@ def test_construction_site_one_worker_per_player_in_order():
     Construction Site can take several Workers, but only 1 per player."""
     t = planning().plan()
     t.play("place:construction_site", "place:construction_site", "pass")
-    assert t.b.cs == [BLUE, RED]
+    assert t.b.site_workers == [BLUE, RED]
     assert t.who == BLUE and "place:construction_site" not in t.legal()
     with pytest.raises(caylus.IllegalAction, match="already has a worker at the construction site"):
         t.play("place:construction_site")

@@ -78,7 +78,7 @@ def test_guilds_bridge_example():
     assert t.b.workers[GREEN] == 4 + 3 and t.b.workers[RED] == 3 + 3 and t.b.workers[BOOK_BLACK] == 3 + 3
     assert t.res(GREEN) == {"food": 1} and t.pp(GREEN) == 1   # Green's Farm (Setup side) was activated
     assert t.res(RED) == {} and t.pp(RED) == 0                # Red's Sawmill, past the Provost, was not
-    assert t.b.occ[FIXED_SLOTS + 9] == -1                     # and Red's worker went back to the Camp
+    assert t.b.worker_on[FIXED_SLOTS + 9] == -1                     # and Red's worker went back to the Camp
 
 
 def test_carpenter_quarry_example():

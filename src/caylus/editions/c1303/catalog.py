@@ -226,7 +226,6 @@ WOOD_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == WOOD_BUILDING)
 STONE_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == STONE_BUILDING)
 MONUMENT_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == MONUMENT)
 STONEMASON = TILE_ID["wood_stonemason"]
-GARDEN, GRANARY, FACTORY, THEATER = (TILE_ID[k] for k in ("garden", "granary", "factory", "theater"))
 assert len(STARTING_TILES) == 9 and len(WOOD_TILES) == 9 and len(STONE_TILES) == 9 and len(MONUMENT_TILES) == 7
 
 # -- characters ----------------------------------------------------------------------------------------------------

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from caylus.core import ActionSet
 
-from .catalog import (BUNDLES, CHARACTERS, MONUMENT_TILES, OFFERS, RESOURCES, SITE_SLOTS, STARTING_TILES,
-                      STONE_TILES, TILES, WILDCARD, WOOD_TILES, PRINTED_TILES)
+from .catalog import (BUNDLES, CHARACTERS, MONUMENT_TILES, OFFERS, PRINTED_TILES, RESOURCES, SITE_SLOTS,
+                      STARTING_TILES, STONE_TILES, TILES, WILDCARD, WOOD_TILES)
 
 ACTIONS = ActionSet("caylus-1303")
 
 PASS = ACTIONS.add("pass")
 
 # Planning: a Worker onto a building (printed, starting, Wood, Stone) or onto the Construction Site.
-PLACE = {}  # tile id -> Action
+PLACE = [None] * len(TILES)  # tile id -> Action (None for the Monuments, which take no worker)
 for _t in PRINTED_TILES + STARTING_TILES + WOOD_TILES + STONE_TILES:
     PLACE[_t] = ACTIONS.add("place:" + TILES[_t].key, arg=_t)
 PLACE_SITE = ACTIONS.add("place:construction_site")
@@ -37,7 +37,8 @@ BUILD = {t: ACTIONS.add("build:" + TILES[t].key, arg=t) for t in WOOD_TILES + ST
 
 # Resources chosen to spend (wildcard costs, Guilds, Alchemist, Fairground) or to take (Markets).
 SPEND = {r: ACTIONS.add("spend:" + RESOURCES[r], arg=r) for r in WILDCARD}
-TAKE = {r: ACTIONS.add("take:" + RESOURCES[r], arg=r) for r in WILDCARD}
+for _r in WILDCARD:
+    ACTIONS.add("take:" + RESOURCES[_r], arg=_r)   # answered through the Markets' offers (OFFER_ACTIONS)
 
 # The two-way offers of the Tailor, Church, Jeweler (prestige) and Foundry, Alchemist (gold).
 for _table in OFFERS.values():

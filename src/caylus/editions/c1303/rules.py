@@ -1,11 +1,15 @@
 """The rules of Caylus 1303: the board as plain data, and the transitions on it.
 
+The board is one array of *slots* (see catalog.py): slots 0-3 are the buildings printed before the Guilds
+Bridge (Fairground, Lawyer, Carpenter, Toll), slot ``FIXED_SLOTS + r`` is Road space r. The Provost stands in a
+gap: ``provost == g`` means Road spaces 0..g-1 are activated this round.
+
 The flow of a round (Planning, Activation, Delivery, Stewardship) is a small state machine (`phase`, `step`,
 `k`). Whenever a player must choose, the machine pushes a *decision* on `stack`; `apply` pops it, does what the
 answer says (which may push follow-up decisions, e.g. a Favor, then a building, then the wildcard resource it
-costs), and `_run` moves the round on until the next decision.
+costs), and `run` moves the round on until the next decision.
 
-A decision is a tuple ``(kind, player, a, b)``; what ``a`` and ``b`` mean depends on the kind (see D_*).
+A decision is a tuple ``(kind, player, arg, arg2)``; what the two arguments mean depends on the kind (see D_*).
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ from caylus.core import Rng
 
 from .catalog import (
     ARCHITECT, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHAMBERLAIN,
-    CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FAVOR, FIXED_SLOTS, FOREMAN,
-    GAIN, GOLD, GOLDSMITH, GRAY_SPACE, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER,
-    OFFER, OFFERS, ON_BOARD, PLAYER_NAMES, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS, SETUP, SLOTS,
-    STARTING, STEWARD, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WOOD_BUILDING, WOOD_TILES,
-    YELLOW_SPACES, site_slots_open,
+    CHARACTER_TITLES, CHARACTERS, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FAVOR, FIXED_SLOTS,
+    FOREMAN, GAIN, GOLD, GOLDSMITH, GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES,
+    NIGHT_WORKER, OFFER, OFFERS, ON_BOARD, PLAYER_NAMES, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS,
+    SETUP, SLOTS, STARTING, STEWARD, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WILDCARD, WOOD_BUILDING,
+    WOOD_TILES, YELLOW_SPACES, site_slots_open,
 )
 from .notation import (
     BUILD, BUNDLE, CHARACTER, LAWYER as LAWYER_ACTIONS, MONUMENT, OFFER_ACTIONS, PASS, PLACE, PLACE_SITE,
@@ -29,23 +33,24 @@ from .notation import (
 DRAFT, PLANNING, ACTIVATION, DELIVERY, STEWARDSHIP, OVER = range(6)
 PHASE_NAMES = ("draft", "planning", "activation", "delivery", "stewardship", "over")
 
-# Decisions. (kind, player, a, b):
+# Decisions: (kind, player, arg, arg2); the arguments are 0 unless said otherwise.
 D_DRAFT = 0      # choose a character among those drawn
 D_EARLY = 1      # Early Riser: place a worker before the first player, or pass
 D_PLAN = 2       # Planning turn: place a worker or pass (a House on the Guilds Bridge)
-D_OFFER = 3      # a = name of the building's offer table (Market, Guild, Tailor, ...)
-D_PAY = 4        # pay a resources of the player's choice among Food/Wood/Stone/Fabric, one per answer
+D_OFFER = 3      # arg = name of the building's offer table (Market, Guild, Tailor, ...)
+D_PAY = 4        # pay arg resources of the player's choice among Food/Wood/Stone/Fabric, one per answer
 D_LAWYER = 5     # which starting building gets the House (1 Fabric)
-D_BUILD = 6      # a = WOOD_BUILDING or STONE_BUILDING, b = 1 if the Stone part of the cost is paid
-D_PROVOST = 7    # a = most steps, b = Workers returned per step (Toll 2/0, Guilds Bridge 3/1, Bailiff 1/0)
+D_BUILD = 6      # arg = WOOD_BUILDING or STONE_BUILDING, arg2 = 1 if the Stone part of the cost is paid
+D_PROVOST = 7    # arg = most steps, arg2 = Workers returned per step (Toll 2/0, Guilds Bridge 3/1, Bailiff 1/0)
 D_FAVOR = 8      # take another player's character, or use a Construction Site building
 D_BOARD_CHARACTER = 9  # after a Construction Site building: take a character from the board, or pass
-D_DELIVER = 10   # deliver one more bundle or stop; a = 1 on the Deliveryman's last turn
-D_MONUMENT = 11  # a = slot of the Residence to cover
+D_DELIVER = 10   # deliver one more bundle or stop; arg = 1 on the Deliveryman's turn at the end
+D_MONUMENT = 11  # arg = slot of the Residence to cover
 DECISION_NAMES = ("draft", "early_riser", "plan", "offer", "pay", "lawyer", "build", "provost", "favor",
                   "board_character", "deliver", "monument")
 
-# Activation steps: 0..3 the printed buildings, then the Guilds Bridge, the Bailiff, then the Road spaces.
+# Activation steps: 0..3 the printed buildings (stages a-d), the Guilds Bridge (e), the Bailiff's step right
+# after it, then one step per Road space (f-h).
 _BRIDGE_STEP = FIXED_SLOTS
 _BAILIFF_STEP = FIXED_SLOTS + 1
 _ROAD_STEP = FIXED_SLOTS + 2
@@ -53,6 +58,7 @@ _ROAD_END_STEP = _ROAD_STEP + ROAD_SPACES
 
 _NORMAL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
 _ALL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, _normal) in enumerate(BUNDLES))
+# The setup-side Stonemason constructs without paying the Stone (every Stone building costs 1 Stone + 1 other).
 _COST_WITHOUT_STONE = tuple(
     tuple(max(0, c - 1) if r == STONE else c for r, c in enumerate(t.cost)) for t in TILES
 )
@@ -65,7 +71,7 @@ class Board:
         "n", "rng", "round", "phase", "step", "k", "begun", "current_player", "terminal",
         "first", "turn", "passed",
         "workers", "camp", "res", "pp", "houses", "chars",
-        "tile", "face", "owner", "occ", "occ2", "site", "supply", "cs",
+        "tile", "face", "owner", "worker_on", "journeyman_on", "site", "supply", "site_workers",
         "provost", "bundles", "journeyman_used", "goldsmith_used", "stack",
     )
 
@@ -74,9 +80,9 @@ class Board:
         self.rng = rng
         self.round = 1
         self.phase = DRAFT
-        self.step = 0            # position inside the phase
-        self.k = 0               # index inside the step (next drafter, next Guilds Bridge house, ...)
-        self.begun = False       # Activation: the effect of the worker at (step, k) has been used
+        self.step = 0            # position inside the phase (Planning, Activation, Delivery)
+        self.k = 0               # index inside the step: next drafter, Guilds Bridge House, Site worker, Road slot
+        self.begun = False       # Activation: the worker k at this step has used its effect
         self.current_player = 0
         self.terminal = False
         self.first = 0           # holder of the First Player tile
@@ -85,18 +91,18 @@ class Board:
         self.workers = [0] * n   # Workers in front of each player
         self.camp = [0] * n      # Workers of each color in the Camp
         self.res = [0] * (5 * n) # res[5 * player + resource]
-        self.pp = [0] * n        # prestige
+        self.pp = [0] * n        # Prestige Points
         self.houses = [0] * n    # Houses left to construct with
-        self.chars = [0] * 12    # where each character is: a player, or IN_BOX / ON_BOARD / IN_DRAFT
+        self.chars = [IN_BOX] * len(CHARACTERS)   # where each character is: a player, or IN_BOX / ON_BOARD / IN_DRAFT
         self.tile = [-1] * SLOTS     # tile id on each slot (-1: empty Road space)
-        self.face = [SETUP] * SLOTS
+        self.face = [SETUP] * SLOTS  # SETUP / CONSTRUCTION / RESIDENCE / MONUMENT_FACE
         self.owner = [-1] * SLOTS    # whose House is above it
-        self.occ = [-1] * SLOTS      # the worker placed there
-        self.occ2 = [-1] * SLOTS     # the Journeyman's worker, placed on an occupied building
+        self.worker_on = [-1] * SLOTS        # whose worker was placed there
+        self.journeyman_on = [-1] * SLOTS    # the Journeyman's worker, placed on an occupied building
         self.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
         self.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
-        self.cs: list[int] = []      # Workers on the Construction Site, in placement order
-        self.provost = 0
+        self.site_workers: list[int] = []    # workers on the Construction Site, in placement order
+        self.provost = 0             # the gap he stands in (see the module docstring)
         self.bundles = [0] * n       # bundles delivered this round
         self.journeyman_used = False
         self.goldsmith_used = False
@@ -125,11 +131,11 @@ class Board:
         b.tile = self.tile[:]
         b.face = self.face[:]
         b.owner = self.owner[:]
-        b.occ = self.occ[:]
-        b.occ2 = self.occ2[:]
+        b.worker_on = self.worker_on[:]
+        b.journeyman_on = self.journeyman_on[:]
         b.site = self.site
         b.supply = self.supply[:]
-        b.cs = self.cs[:]
+        b.site_workers = self.site_workers[:]
         b.provost = self.provost
         b.bundles = self.bundles[:]
         b.journeyman_used = self.journeyman_used
@@ -150,13 +156,6 @@ def _take_workers(b: Board, p: int, count: int) -> None:
     b.workers[p] += count
 
 
-def _first_empty_space(b: Board) -> int:
-    try:
-        return b.tile.index(-1)
-    except ValueError:
-        return -1
-
-
 def placement_cost(b: Board, p: int) -> int:
     """Workers a Planning placement costs: +1 once someone has passed, except for the Night Worker."""
     if b.passed and b.chars[NIGHT_WORKER] != p:
@@ -165,6 +164,7 @@ def placement_cost(b: Board, p: int) -> int:
 
 
 def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
+    """Can `p` pay the construction cost of tile `t`, wildcards (anything but Gold) included?"""
     tile = TILES[t]
     cost = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
     base = 5 * p
@@ -179,6 +179,7 @@ def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
 
 
 def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
+    """A House left, an empty Road space, and a building of that kind in the supply that `p` can pay for."""
     if b.houses[p] <= 0 or -1 not in b.tile:
         return False
     supply = b.supply
@@ -189,6 +190,7 @@ def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
 
 
 def _offer_affordable(b: Board, p: int, o) -> bool:
+    """Can `p` pay for that answer of a building's offer (resources, Workers to return, resources of choice)?"""
     base = 5 * p
     res = b.res
     cost = o.cost
@@ -213,6 +215,7 @@ def _lawyer_targets(b: Board) -> list[int]:
 
 
 def _bundle_choices(b: Board, p: int) -> list:
+    """The bundles `p` can deliver now: (action, resource counts)."""
     base = 5 * p
     res = b.res
     out = []
@@ -224,6 +227,7 @@ def _bundle_choices(b: Board, p: int) -> list:
 
 
 def _can_deliver(b: Board, p: int) -> bool:
+    """Has `p` a bundle: 3 different resources with Food; for the Chamberlain, any 3 resources."""
     base = 5 * p
     res = b.res
     if b.chars[CHAMBERLAIN] == p:
@@ -234,6 +238,7 @@ def _can_deliver(b: Board, p: int) -> bool:
 
 
 def _monument_choices(b: Board, p: int) -> list[int]:
+    """The Monuments still in the supply that `p` can pay for."""
     base = 5 * p
     res = b.res
     out = []
@@ -246,6 +251,7 @@ def _monument_choices(b: Board, p: int) -> list[int]:
 
 
 def _construction_prestige(b: Board, p: int, t: int) -> int:
+    """The PP printed on the tile, +1 for the Architect."""
     return TILES[t].prestige + (1 if b.chars[ARCHITECT] == p else 0)
 
 
@@ -322,9 +328,8 @@ def _advance_draft(b: Board) -> None:
         b.k += 1
         b.stack.append((D_DRAFT, p, 0, 0))
         return
-    for c in range(12):
-        if b.chars[c] == IN_DRAFT:
-            b.chars[c] = ON_BOARD
+    # The 3 characters no one chose go onto the board.
+    b.chars = [ON_BOARD if holder == IN_DRAFT else holder for holder in b.chars]
     _start_planning(b)
 
 
@@ -335,6 +340,7 @@ def _start_planning(b: Board) -> None:
 
 
 def _advance_planning(b: Board) -> None:
+    """Step 0: the Early Riser's placement; step 1: turns clockwise from the first player until all have passed."""
     n = b.n
     if b.step == 0:
         # The Early Riser places first, paying 1 extra Worker (the Night Worker does not cancel it).
@@ -367,16 +373,18 @@ def _pass(b: Board, p: int) -> None:
 
 
 def _place(b: Board, p: int, act, cost: int) -> None:
+    """`p` places a worker (paying `cost` Workers in all) on a building or the Construction Site; the owner of
+    another player's building gains 1 PP (2 with the Steward, none if the Thief placed it)."""
     b.workers[p] -= cost
     b.camp[p] += cost - 1     # the extra Worker goes back to the Camp
     if act is PLACE_SITE:
-        b.cs.append(p)
+        b.site_workers.append(p)
         return
     s = b.tile.index(act.arg)
-    if b.occ[s] < 0:
-        b.occ[s] = p
+    if b.worker_on[s] < 0:
+        b.worker_on[s] = p
     else:
-        b.occ2[s] = p          # only the Journeyman may do this, once per round
+        b.journeyman_on[s] = p          # only the Journeyman may do this, once per round
         b.journeyman_used = True
     o = b.owner[s]
     if o >= 0 and o != p and b.chars[THIEF] != p:
@@ -391,48 +399,18 @@ def _start_activation(b: Board) -> None:
 
 
 def _advance_activation(b: Board) -> None:
-    """Buildings in Road order from the City Gate; the Guilds Bridge (and Bailiff) between printed and Road."""
+    """Activation in Road order from the City Gate: a)-d) the printed buildings, e) the Guilds Bridge (then the
+    Bailiff), f)-g) the Road spaces up to the Provost; h) past him, workers just go back to the Camp."""
     while True:
         step = b.step
         if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
-            s = step if step < _BRIDGE_STEP else step - 2
-            if step >= _ROAD_STEP and s - FIXED_SLOTS >= b.provost:
-                # Past the Provost: not activated, the workers simply go back to the Camp.
-                if b.occ[s] >= 0:
-                    b.camp[b.occ[s]] += 1
-                    b.occ[s] = -1
-                if b.occ2[s] >= 0:
-                    b.camp[b.occ2[s]] += 1
-                    b.occ2[s] = -1
+            s = step if step < _BRIDGE_STEP else FIXED_SLOTS + step - _ROAD_STEP
+            if b.worker_on[s] < 0 and b.k == 0:
+                b.step = step + 1                   # nobody there (the common case)
+            elif step >= _ROAD_STEP and s - FIXED_SLOTS >= b.provost:
+                _not_activated(b, s)
                 b.step = step + 1
-                continue
-            if b.begun:
-                # That worker's effect is done: it goes back to the Camp.
-                if b.k == 0:
-                    b.camp[b.occ[s]] += 1
-                    b.occ[s] = -1
-                else:
-                    b.camp[b.occ2[s]] += 1
-                    b.occ2[s] = -1
-                b.begun = False
-                b.k += 1
-                continue
-            p = b.occ[s] if b.k == 0 else b.occ2[s] if b.k == 1 else -1
-            if p < 0:
-                b.step = step + 1
-                b.k = 0
-                continue
-            t = b.tile[s]
-            face = b.face[s]
-            if b.k == 0 and face == CONSTRUCTION:
-                bonus = TILES[t].owner_bonus
-                o = b.owner[s]
-                # Stone production buildings: one bonus resource to an owner who is not among the users.
-                if bonus >= 0 and o >= 0 and o != b.occ[s] and o != b.occ2[s]:
-                    b.res[5 * o + bonus] += 1
-            b.begun = True
-            use_effect(b, p, t, face)
-            if b.stack:
+            elif _activate(b, s):
                 return
         elif step == _BRIDGE_STEP:
             # In the order of the Houses on the Guilds Bridge, 1 Worker per step of the Provost.
@@ -446,13 +424,58 @@ def _advance_activation(b: Board) -> None:
             b.k = 0
         elif step == _BAILIFF_STEP:
             b.step = _ROAD_STEP
-            h = b.chars[BAILIFF]
-            if h >= 0:
-                b.stack.append((D_PROVOST, h, 1, 0))
+            holder = b.chars[BAILIFF]
+            if holder >= 0:
+                b.stack.append((D_PROVOST, holder, 1, 0))
                 return
         else:
             _start_delivery(b)
             return
+
+
+def _activate(b: Board, s: int) -> bool:
+    """Activate the building on slot `s` for its worker (b.k == 0), then for the Journeyman's (b.k == 1). Each
+    worker goes back to the Camp once its whole effect is over (`begun` marks an effect under way, so that the
+    activation resumes here after the player's decisions); then on to the next step.
+
+    True when a player must now decide."""
+    while True:
+        if b.begun:
+            on = b.worker_on if b.k == 0 else b.journeyman_on
+            b.camp[on[s]] += 1
+            on[s] = -1
+            b.begun = False
+            b.k += 1
+        p = b.worker_on[s] if b.k == 0 else b.journeyman_on[s] if b.k == 1 else -1
+        if p < 0:
+            b.step += 1
+            b.k = 0
+            return False
+        t, face = b.tile[s], b.face[s]
+        if b.k == 0 and face == CONSTRUCTION:
+            _owner_bonus(b, s)
+        b.begun = True
+        use_effect(b, p, t, face)
+        if b.stack:
+            return True
+
+
+def _owner_bonus(b: Board, s: int) -> None:
+    """Stone production buildings (Construction side): activated by someone else, the owner takes the bonus
+    resource, once even with two workers on it, and not at all if the owner is one of them (the Journeyman's
+    rule)."""
+    bonus = TILES[b.tile[s]].owner_bonus
+    o = b.owner[s]
+    if bonus >= 0 and o >= 0 and o != b.worker_on[s] and o != b.journeyman_on[s]:
+        b.res[5 * o + bonus] += 1
+
+
+def _not_activated(b: Board, s: int) -> None:
+    """A building past the Provost: its workers go back to the Camp without doing anything."""
+    for on in (b.worker_on, b.journeyman_on):
+        if on[s] >= 0:
+            b.camp[on[s]] += 1
+            on[s] = -1
 
 
 def _start_delivery(b: Board) -> None:
@@ -464,8 +487,8 @@ def _start_delivery(b: Board) -> None:
 def _advance_delivery(b: Board) -> None:
     if b.step == 0:
         # In the order of the workers on the Construction Site.
-        while b.k < len(b.cs):
-            p = b.cs[b.k]
+        while b.k < len(b.site_workers):
+            p = b.site_workers[b.k]
             b.k += 1
             if _can_deliver(b, p):
                 b.stack.append((D_DELIVER, p, 0, 0))
@@ -485,9 +508,9 @@ def _advance_delivery(b: Board) -> None:
             b.stack.append((D_FAVOR, winner, 0, 0))
             return
     # The workers on the Construction Site go back to the Camp.
-    for p in b.cs:
+    for p in b.site_workers:
         b.camp[p] += 1
-    b.cs = []
+    b.site_workers = []
     _start_stewardship(b)
 
 
@@ -497,33 +520,33 @@ def favor_winner(b: Board) -> int:
     if best <= 0:
         return -1
     tied = [p for p in range(b.n) if b.bundles[p] == best]
-    cs = b.cs
+    cs = b.site_workers
     return min(tied, key=lambda p: cs.index(p) if p in cs else len(cs))
 
 
 def _start_stewardship(b: Board) -> None:
     b.phase = STEWARDSHIP
-    # 1) Residences: yellow-flag buildings with a House flip to their green-flag side.
+    # 1) Residences: the starting buildings (yellow flag, all on the first Road spaces) with a House above them
+    #    (the Lawyer's) flip to their green-flag side.
     for s in range(FIXED_SLOTS, FIXED_SLOTS + YELLOW_SPACES):
         if b.owner[s] >= 0 and b.face[s] == SETUP and TILES[b.tile[s]].kind == STARTING:
             b.face[s] = RESIDENCE
-    b.step = 1
-    b.k = FIXED_SLOTS
+    b.step = 0
+    b.k = FIXED_SLOTS          # the next Road slot to offer a Monument for
 
 
 def _advance_stewardship(b: Board) -> None:
-    if b.step == 1:
-        # 2) Monuments: from the Guilds Bridge along the Road, each Residence's owner may cover it.
-        while b.k < SLOTS:
-            s = b.k
-            b.k += 1
-            if b.face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
-                b.stack.append((D_MONUMENT, b.owner[s], s, 0))
-                return
-        b.step = 2
-    recruit(b)
-    b.provost = provost_at_round_end(b)
-    _end_round(b)
+    # 2) Monuments: from the Guilds Bridge along the Road, each Residence's owner may cover it (one decision per
+    #    Residence, so an owner may cover several; the Theater's Favor is resolved before the next one).
+    while b.k < SLOTS:
+        s = b.k
+        b.k += 1
+        if b.face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
+            b.stack.append((D_MONUMENT, b.owner[s], s, 0))
+            return
+    recruit(b)                                # 3)
+    b.provost = provost_at_round_end(b)       # 4)
+    _end_round(b)                             # 5) the Round Marker, or the end of the game
 
 
 def recruit(b: Board) -> None:
@@ -584,29 +607,27 @@ def _end_round(b: Board) -> None:
 # =====================================================================================================
 
 def legal_actions(b: Board) -> list:
-    kind, p, a, c = b.stack[-1]
+    kind, p, arg, arg2 = b.stack[-1]
     if kind == D_PLAN or kind == D_EARLY:
         return _placements(b, p, kind)
     if kind == D_OFFER:
-        out = [act for act, o in OFFER_ACTIONS[a] if _offer_affordable(b, p, o)]
-        if OFFERS[a].optional:
+        out = [act for act, o in OFFER_ACTIONS[arg] if _offer_affordable(b, p, o)]
+        if OFFERS[arg].optional:
             out.append(PASS)
         return out
     if kind == D_PAY:
         base = 5 * p
-        return [SPEND[r] for r in range(4) if b.res[base + r] > 0]
+        return [SPEND[r] for r in WILDCARD if b.res[base + r] > 0]
     if kind == D_PROVOST:
-        out = []
-        here = b.provost
-        workers = b.workers[p]
-        for d in range(-a, a + 1):
-            if d and 0 <= here + d <= PROVOST_MAX and (not c or workers >= abs(d)):
-                out.append(PROVOST[d])
+        most_steps, per_step = arg, arg2
+        here, workers = b.provost, b.workers[p]
+        out = [PROVOST[d] for d in range(-most_steps, most_steps + 1)
+               if d and 0 <= here + d <= PROVOST_MAX and workers >= abs(d) * per_step]
         out.append(PASS)
         return out
     if kind == D_BUILD:
-        tiles = WOOD_TILES if a == WOOD_BUILDING else STONE_TILES
-        out = [BUILD[t] for t in tiles if b.supply[t] and _can_afford(b, p, t, c)]
+        tiles = WOOD_TILES if arg == WOOD_BUILDING else STONE_TILES
+        out = [BUILD[t] for t in tiles if b.supply[t] and _can_afford(b, p, t, arg2)]
         out.append(PASS)
         return out
     if kind == D_DELIVER:
@@ -614,11 +635,12 @@ def legal_actions(b: Board) -> list:
         out.append(PASS)
         return out
     if kind == D_FAVOR:
-        out = [CHARACTER[ch] for ch in range(12) if b.chars[ch] >= 0 and b.chars[ch] != p]
+        # Another player's character, or one of the Construction Site buildings open this round.
+        out = [CHARACTER[c] for c, holder in enumerate(b.chars) if holder >= 0 and holder != p]
         out.extend(SITE[:site_slots_open(b.round)])
         return out
     if kind == D_BOARD_CHARACTER:
-        out = [CHARACTER[ch] for ch in range(12) if b.chars[ch] == ON_BOARD]
+        out = [CHARACTER[c] for c, holder in enumerate(b.chars) if holder == ON_BOARD]
         out.append(PASS)
         return out
     if kind == D_LAWYER:
@@ -630,31 +652,32 @@ def legal_actions(b: Board) -> list:
         out.append(PASS)
         return out
     if kind == D_DRAFT:
-        return [CHARACTER[ch] for ch in range(12) if b.chars[ch] == IN_DRAFT]
+        return [CHARACTER[c] for c, holder in enumerate(b.chars) if holder == IN_DRAFT]
     raise AssertionError(f"unknown decision {kind}")
 
 
 def _placements(b: Board, p: int, kind: int) -> list:
-    out = []
+    """Where `p` may place a worker: any building on the Road (printed ones included) showing its Setup or
+    Construction side with no worker on it, the Construction Site once; the Journeyman, once a round, may also
+    join a building where another player's worker stands alone."""
     cost = 2 if kind == D_EARLY else placement_cost(b, p)
-    if b.workers[p] >= cost:
-        tile, face, occ, occ2 = b.tile, b.face, b.occ, b.occ2
-        journeyman = b.chars[JOURNEYMAN] == p and not b.journeyman_used
-        for s in range(SLOTS):
-            t = tile[s]
-            if t < 0 or face[s] >= RESIDENCE:
-                continue
-            o = occ[s]
-            if o < 0 or (journeyman and o != p and occ2[s] < 0):
-                out.append(PLACE[t])
-        if p not in b.cs:
-            out.append(PLACE_SITE)
+    if b.workers[p] < cost:
+        return [PASS]
+    # (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)
+    if b.chars[JOURNEYMAN] == p and not b.journeyman_used:
+        out = [PLACE[t] for t, face, first, second in zip(b.tile, b.face, b.worker_on, b.journeyman_on)
+               if t >= 0 and face < RESIDENCE and (first < 0 or (first != p and second < 0))]
+    else:
+        out = [PLACE[t] for t, face, first in zip(b.tile, b.face, b.worker_on)
+               if t >= 0 and face < RESIDENCE and first < 0]
+    if p not in b.site_workers:
+        out.append(PLACE_SITE)
     out.append(PASS)
     return out
 
 
 def apply(b: Board, act) -> None:
-    kind, p, a, c = b.stack.pop()
+    kind, p, arg, arg2 = b.stack.pop()
     if kind == D_PLAN:
         if act is PASS:
             _pass(b, p)
@@ -662,34 +685,34 @@ def apply(b: Board, act) -> None:
             _place(b, p, act, placement_cost(b, p))
         b.turn = (p + 1) % b.n
     elif kind == D_OFFER:
-        for action, o in OFFER_ACTIONS[a]:
+        for action, o in OFFER_ACTIONS[arg]:
             if action is act:
                 _take_offer(b, p, o)
                 break
     elif kind == D_PAY:
         b.res[5 * p + act.arg] -= 1
-        if a > 1:
-            b.stack.append((D_PAY, p, a - 1, 0))
+        if arg > 1:
+            b.stack.append((D_PAY, p, arg - 1, 0))
     elif kind == D_PROVOST:
         if act is not PASS:
-            d = act.arg
-            b.provost += d
-            if c:
-                steps = abs(d) * c
-                b.workers[p] -= steps
-                b.camp[p] += steps
+            steps = act.arg
+            b.provost += steps
+            paid = abs(steps) * arg2
+            b.workers[p] -= paid
+            b.camp[p] += paid
     elif kind == D_BUILD:
         if act is not PASS:
-            _build(b, p, act.arg, c)
+            _build(b, p, act.arg, arg2)
     elif kind == D_DELIVER:
         if act is not PASS:
             _deliver(b, p, BUNDLES[act.arg][1])
             if _can_deliver(b, p):
-                b.stack.append((D_DELIVER, p, a, 0))
+                b.stack.append((D_DELIVER, p, arg, 0))
     elif kind == D_FAVOR:
         if act.verb == "character":
             b.chars[act.arg] = p
         else:
+            # The building's effect first (pushed last, so on top), then maybe a character from the board.
             if ON_BOARD in b.chars:
                 b.stack.append((D_BOARD_CHARACTER, p, 0, 0))
             use_effect(b, p, b.site[act.arg - 1], SETUP)
@@ -703,7 +726,7 @@ def apply(b: Board, act) -> None:
             b.owner[b.tile.index(act.arg)] = p
     elif kind == D_MONUMENT:
         if act is not PASS:
-            _build_monument(b, p, act.arg, a)
+            _build_monument(b, p, act.arg, arg)
     elif kind == D_EARLY:
         if act is not PASS:
             _place(b, p, act, 2)
@@ -783,21 +806,21 @@ def describe_decision(b: Board, frame=None) -> str:
         if not b.stack:
             return "nothing is being asked"
         frame = b.stack[-1]
-    kind, p, a, c = frame
+    kind, p, arg, arg2 = frame
     who = PLAYER_NAMES[p]
     if kind == D_PLAN:
         return f"{who} is placing a worker or passing"
     if kind == D_EARLY:
         return f"{who} (the Early Riser) may place a worker before the first player"
     if kind == D_OFFER:
-        return f"{who} is choosing what to do at the {_offer_title(a)}"
+        return f"{who} is choosing what to do at the {_offer_title(arg)}"
     if kind == D_PAY:
-        return f"{who} is choosing which resource to spend ({a} left among food, wood, stone, fabric)"
+        return f"{who} is choosing which resource to spend ({arg} left among food, wood, stone, fabric)"
     if kind == D_PROVOST:
-        where = {(2, 0): "the Toll", (3, 1): "the Guilds Bridge", (1, 0): "the Bailiff's power"}.get((a, c), "")
+        where = {(2, 0): "the Toll", (3, 1): "the Guilds Bridge", (1, 0): "the Bailiff's power"}.get((arg, arg2), "")
         return f"{who} may move the provost with {where}"
     if kind == D_BUILD:
-        return f"{who} is choosing a {'wood' if a == WOOD_BUILDING else 'stone'} building to construct"
+        return f"{who} is choosing a {'wood' if arg == WOOD_BUILDING else 'stone'} building to construct"
     if kind == D_DELIVER:
         return f"{who} is delivering bundles at the construction site"
     if kind == D_FAVOR:
@@ -807,7 +830,7 @@ def describe_decision(b: Board, frame=None) -> str:
     if kind == D_LAWYER:
         return f"{who} is choosing a building for the Lawyer's house"
     if kind == D_MONUMENT:
-        return f"{who} may cover their residence ({TILES[b.tile[a]].title}) with a monument"
+        return f"{who} may cover their residence ({TILES[b.tile[arg]].title}) with a monument"
     if kind == D_DRAFT:
         return f"{who} is choosing a starting character"
     return "an unknown decision"
@@ -825,7 +848,7 @@ def why_illegal(b: Board, act) -> str:
     if b.terminal:
         return "the game is over"
     frame = b.stack[-1]
-    kind, p, a, c = frame
+    kind, p, arg, arg2 = frame
     who = PLAYER_NAMES[p]
     asked = describe_decision(b, frame)
     verb = act.verb
@@ -848,8 +871,8 @@ def why_illegal(b: Board, act) -> str:
         s = b.tile.index(t)
         if b.face[s] == RESIDENCE:
             return f"the {title} is a residence: no worker may go there"
-        o = b.occ[s]
-        if b.occ2[s] >= 0:
+        o = b.worker_on[s]
+        if b.journeyman_on[s] >= 0:
             return f"the {title} already holds two workers"
         if o == p:
             return f"{who} already has a worker on the {title}"
@@ -860,17 +883,17 @@ def why_illegal(b: Board, act) -> str:
         return f"{asked}: declining is not possible here"
     if kind == D_PROVOST and verb == "provost":
         d = act.arg
-        if abs(d) > a:
-            return f"{asked}, at most {a} step(s)"
+        if abs(d) > arg:
+            return f"{asked}, at most {arg} step(s)"
         if not 0 <= b.provost + d <= PROVOST_MAX:
             return ("the provost cannot go back beyond the Guilds Bridge" if d < 0
                     else "the provost cannot go past the last space beyond the road")
-        if c and b.workers[p] < abs(d):
+        if arg2 and b.workers[p] < abs(d):
             return f"{who} has only {b.workers[p]} worker(s) to pay for {abs(d)} step(s)"
     if kind == D_BUILD and verb == "build":
         t = act.arg
-        if TILES[t].kind != a:
-            return f"{asked}, and the {TILES[t].title} is a {'stone' if a == WOOD_BUILDING else 'wood'} building"
+        if TILES[t].kind != arg:
+            return f"{asked}, and the {TILES[t].title} is a {'stone' if arg == WOOD_BUILDING else 'wood'} building"
         if not b.supply[t]:
             return f"the {TILES[t].title} is no longer in the supply"
         return f"{who} cannot pay for the {TILES[t].title}"

@@ -17,7 +17,7 @@ from .scoring import scores
 def _slot(b, s: int) -> dict:
     t = b.tile[s]
     # The Journeyman's worker is the second one; during Activation the first may already have left.
-    workers = [PLAYER_NAMES[p] if p >= 0 else None for p in (b.occ[s], b.occ2[s])]
+    workers = [PLAYER_NAMES[p] if p >= 0 else None for p in (b.worker_on[s], b.journeyman_on[s])]
     while workers and workers[-1] is None:
         workers.pop()
     if t < 0:
@@ -50,7 +50,7 @@ def view(b, player=None) -> dict:
         "road": [_slot(b, s) for s in range(FIXED_SLOTS, SLOTS)],
         "construction_site": {
             "buildings": [TILES[t].key for t in b.site],
-            "workers": [PLAYER_NAMES[p] for p in b.cs],
+            "workers": [PLAYER_NAMES[p] for p in b.site_workers],
         },
         "supply": [TILES[t].key for t in range(len(TILES)) if b.supply[t]],
         "characters": {c: _where(b.chars[i]) for i, c in enumerate(CHARACTERS)},
@@ -101,7 +101,7 @@ def describe(b) -> str:
             text += f"({FACE_NAMES[b.face[s]][0]})"
         if b.owner[s] >= 0:
             text += "^" + PLAYER_NAMES[b.owner[s]][0]
-        for p in (b.occ[s], b.occ2[s]):
+        for p in (b.worker_on[s], b.journeyman_on[s]):
             if p >= 0:
                 text += "*" + PLAYER_NAMES[p][0]
         road.append(text)
@@ -111,7 +111,7 @@ def describe(b) -> str:
         road.append(f"|PROVOST+{b.provost - ROAD_SPACES}|")
     lines.append(" ".join(road))
     lines.append("construction site: " + ", ".join(TILES[t].key for t in b.site)
-                 + "; workers: " + ", ".join(PLAYER_NAMES[p] for p in b.cs))
+                 + "; workers: " + ", ".join(PLAYER_NAMES[p] for p in b.site_workers))
     for p in range(b.n):
         r = " ".join(f"{b.res[5 * p + i]}{RESOURCES[i][0]}" for i in range(5))
         chars = ", ".join(c for i, c in enumerate(CHARACTERS) if b.chars[i] == p)
