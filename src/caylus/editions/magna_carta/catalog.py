@@ -33,15 +33,17 @@ CHURCH = "church"  # 2 deniers -> 1 castle token or 5 -> 2; owner 3 -> 1
 
 
 class Card:
-    """One road card: its token name, the rulebook's name, cost (food, wood, stone, gold), prestige and effect."""
+    """One road card: its token name, the rulebook's name, cost (food, wood, stone, gold) plus cubes of any kind (the
+    card's "white cubes", gold included), prestige and effect."""
 
-    __slots__ = ("id", "name", "title", "cost", "prestige", "effect", "cube", "standard_only")
+    __slots__ = ("id", "name", "title", "cost", "any_cubes", "prestige", "effect", "cube", "standard_only")
 
-    def __init__(self, id, name, title, cost, prestige, effect, cube=-1, standard_only=False):
+    def __init__(self, id, name, title, cost, prestige, effect, cube=-1, standard_only=False, any_cubes=0):
         self.id = id
         self.name = name
         self.title = title
         self.cost = cost
+        self.any_cubes = any_cubes
         self.prestige = prestige
         self.effect = effect
         self.cube = cube  # the cube a production or gathering card gives
@@ -58,8 +60,8 @@ CARDS = (
     Card(0,  "small_farm",    "Farm (wood)",     (1, 1, 0, 0), 1, SMALL_PRODUCTION, FOOD),
     Card(1,  "small_sawmill", "Sawmill (wood)",  (1, 1, 0, 0), 1, SMALL_PRODUCTION, WOOD),
     Card(2,  "small_quarry",  "Quarry (wood)",   (1, 1, 0, 0), 1, SMALL_PRODUCTION, STONE),
-    Card(3,  "peddler",       "Peddler",         (0, 1, 0, 0), 2, PEDDLER),   # + 1 any cube, see ANY_CUBE
-    Card(4,  "market",        "Market",          (0, 1, 0, 0), 2, MARKET),    # + 1 any cube, see ANY_CUBE
+    Card(3,  "peddler",       "Peddler",         (0, 1, 0, 0), 2, PEDDLER, any_cubes=1),  # 1 wood + 1 any cube
+    Card(4,  "market",        "Market",          (0, 1, 0, 0), 2, MARKET, any_cubes=1),   # 1 wood + 1 any cube
     Card(5,  "lawyer",        "Lawyer",          (1, 1, 0, 0), 2, LAWYER, standard_only=True),
     Card(6,  "large_farm",    "Farm (stone)",    (1, 0, 2, 0), 2, LARGE_PRODUCTION, FOOD),
     Card(7,  "large_sawmill", "Sawmill (stone)", (1, 0, 2, 0), 2, LARGE_PRODUCTION, WOOD),
@@ -79,9 +81,8 @@ CARDS = (
 PLAYER_CARDS = tuple(range(12))
 NEUTRAL_CARDS = tuple(range(12, 17))
 THE_PEDDLER = 15  # the neutral Peddler: always on the road, last card of the starting road
+OTHER_NEUTRALS = tuple(c for c in NEUTRAL_CARDS if c != THE_PEDDLER)  # 1 to 3 of them start the road
 LAWYER_CARD = 5
-# The Peddler and Market cost 1 wood + 1 cube of any kind (a "white cube", gold included).
-ANY_CUBE = {3: 1, 4: 1}
 
 BEGINNER_DECK = tuple(c.id for c in CARDS[:12] if not c.standard_only)
 STANDARD_DECK = PLAYER_CARDS
@@ -121,6 +122,8 @@ PRESTIGE = (
 )
 # fmt: on
 HOTEL = 2
+# Every prestige building costs gold (rules._action_choices relies on it).
+assert all(p.cost[GOLD] for p in PRESTIGE)
 
 # Castle prestige tokens, taken section by section: Dungeon, then Walls, then Towers.
 SECTIONS = ("dungeon", "walls", "towers")

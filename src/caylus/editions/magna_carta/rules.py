@@ -7,7 +7,9 @@ A turn has six phases (five in the beginner rules, which have no provost):
 
 Player decisions sit on `Board.stack` as tuples ``(kind, player, road index or -1, extra)``; the top one is asked
 now. `apply` answers it, pops it (pushing follow-ups if any) and then `advance` runs every automatic step until the
-next decision or the end of the game.
+next decision or the end of the game. The road index is the card whose effect asks (phase 4); `extra` is, for a
+Peddler (D_BUY) the cubes still to buy, for the Bank and the Church 1 for the primary effect and 0 for the
+secondary, for a payment (D_PAY) what is still owed (see `owed`), and for D_COVER the prestige building to place.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from caylus.core.rng import Rng
 
 from . import notation as N
 from .catalog import (
-    ANY_CUBE, BANK, CARDS, CHURCH, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION,
-    LAWYER, LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST,
-    SMALL_PRODUCTION, TRADING_POST, WORKERS, CUBE_NAMES,
+    BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION, LAWYER,
+    LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST,
+    SMALL_PRODUCTION, TRADING_POST, WORKERS,
 )
 
 # Phases.
@@ -39,17 +41,24 @@ BECOMING_RESIDENCE = -3
 
 BATCH_COST = (1, 1, 1, 0)
 
-COST = tuple(c.cost for c in CARDS)  # by card id
-ANY = tuple(ANY_CUBE.get(c.id, 0) for c in CARDS)  # cubes of any kind on top of COST
+# Card data by card id, as flat tuples for speed.
+COST = tuple(c.cost for c in CARDS)
+ANY = tuple(c.any_cubes for c in CARDS)  # cubes of any kind on top of COST
 _EFFECT = tuple(c.effect for c in CARDS)
 _CUBE = tuple(c.cube for c in CARDS)
-_PLACE = N.PLACE
+
+# What each action token names.
+_PLACE = N.PLACE  # (owner, card) -> place token
 _PLACE_KEY = {a: key for key, a in N.PLACE.items()}
 _RESIDENCE_KEY = {a: c for c, a in N.RESIDENCE.items()}
 _COVER_KEY = {a: c for c, a in N.COVER.items()}
 _BUILD_KEY = {a: c for c, a in enumerate(N.BUILD)}
 _PRESTIGE_KEY = {a: k for k, a in enumerate(N.PRESTIGE_BUILD)}
 _PROVOST_KEY = {a: k for k, a in N.PROVOST.items()}
+_BUY_CUBE = {a: t for t, a in enumerate(N.BUY)}
+_SELL_CUBE = {a: t for t, a in enumerate(N.SELL)}
+_SWAP_CUBE = {a: t for t, a in enumerate(N.SWAP)}
+_PAY_CUBE = {a: t for t, a in enumerate(N.PAY)}
 
 
 class Board:
@@ -240,20 +249,20 @@ def shortfall(cubes, cost, any_cubes: int = 0) -> str:
 
 
 # -- cards ---------------------------------------------------------------------------------------------------------
-def draw_card(b: Board, p: int) -> bool:
-    """Move the top card of p's pile to p's hand, first shuffling the discard pile into a new pile if it is empty."""
+def draw_card(b: Board, p: int) -> None:
+    """Move the top card of p's pile to p's hand, first shuffling the discard pile into a new pile if it is empty.
+
+    Only called when the pile or the discard pile holds a card (drawing is illegal otherwise; replacing a hand
+    discards it first)."""
     deck = b.deck[p]
     if not deck:
         discard = b.discard[p]
-        if not discard:
-            return False
         deck.extend(discard)
         discard.clear()
         b.rng.shuffle(deck)
     hand = b.hand[p]
     hand.append(deck.pop())
     hand.sort()  # a hand is a set of distinct cards; sorted keeps views canonical
-    return True
 
 
 def open_residences(b: Board, p: int) -> list[int]:
@@ -315,7 +324,7 @@ def advance(b: Board) -> None:
             if b.cursor < n:
                 p = b.bridge[b.cursor]
                 b.cursor += 1
-                if b.deniers[p] and len(b.road_card) > 1:
+                if b.deniers[p]:  # the road has 2 cards at least, so a denier always moves him
                     stack.append((D_PROVOST, p, -1, 0))
             else:
                 b.phase = EFFECTS_PHASE
@@ -485,6 +494,7 @@ def _end_of_turn(b: Board) -> None:
 
 
 def _next_actor(b: Board, p: int) -> int:
+    """Who acts after p in phase 2: the next player clockwise who has not passed (-1 once everyone has)."""
     n = b.num_players
     bridge = b.bridge
     for j in range(1, n + 1):
@@ -496,7 +506,8 @@ def _next_actor(b: Board, p: int) -> int:
 
 # -- legal actions -------------------------------------------------------------------------------------------------
 def legal_actions(b: Board) -> list:
-    kind, p, i, extra = b.stack[-1]
+    """The answers to the decision on top of the stack, in canonical order (`pass` first where it is allowed)."""
+    kind, p, _, extra = b.stack[-1]
     if kind == D_ACTION:
         return _action_choices(b, p)
     if kind == D_CASTLE:
@@ -557,7 +568,8 @@ def _action_choices(b: Board, p: int) -> list:
     for c in b.hand[p]:
         if afford(cubes, COST[c], ANY[c]):
             out.append(N.BUILD[c])
-    if b.prestige_left and (not b.standard or open_residences(b, p)):
+    # Every prestige building costs gold; in the standard rules it covers one of the builder's Residences.
+    if cubes[GOLD] and b.prestige_left and (not b.standard or open_residences(b, p)):
         for k in b.prestige_left:
             if afford(cubes, PRESTIGE[k].cost):
                 out.append(N.PRESTIGE_BUILD[k])
@@ -594,15 +606,15 @@ def apply(b: Board, a) -> None:
         pass  # an optional effect declined
     elif kind == D_BUY:
         b.deniers[p] -= 1
-        b.cubes[p][BUY_CUBE[a]] += 1
+        b.cubes[p][_BUY_CUBE[a]] += 1
         if extra > 1 and b.deniers[p]:
             stack.append((kind, p, i, extra - 1))
     elif kind == D_SELL:
-        b.cubes[p][SELL_CUBE[a]] -= 1
+        b.cubes[p][_SELL_CUBE[a]] -= 1
         b.deniers[p] += 4
     elif kind == D_SWAP:
         c = b.cubes[p]
-        c[SWAP_CUBE[a]] -= 1
+        c[_SWAP_CUBE[a]] -= 1
         c[GOLD] += 1
     elif kind == D_BANK:
         n = a.arg
@@ -620,19 +632,14 @@ def apply(b: Board, a) -> None:
             turn_into_residence(b, j)
         settle(b, p, RESIDENCE_OWED)
     elif kind == D_PAY:
-        settle(b, p, pay_with(b.cubes[p], extra, PAY_CUBE[a]))
+        settle(b, p, pay_with(b.cubes[p], extra, _PAY_CUBE[a]))
     elif kind == D_COVER:
         b.road_face[b.road_index(p, _COVER_KEY[a])] = extra
     advance(b)
 
 
-BUY_CUBE = {a: t for t, a in enumerate(N.BUY)}
-SELL_CUBE = {a: t for t, a in enumerate(N.SELL)}
-SWAP_CUBE = {a: t for t, a in enumerate(N.SWAP)}
-PAY_CUBE = {a: t for t, a in enumerate(N.PAY)}
-
-
 def _apply_action(b: Board, p: int, a) -> None:
+    """Phase 2: p's action; then the turn goes on clockwise."""
     verb = a.verb
     if verb == "pass":
         b.bridge.append(p)
@@ -698,6 +705,7 @@ ASKS = {
 
 
 def _why_not_pay(who: str, cubes, owes: int, cube: int) -> str:
+    """Why `cube` may not pay the next part of what is owed (the mirror of `pay_options`)."""
     name = CUBE_NAMES[cube]
     if not cubes[cube]:
         return f"{who} has no {name}"
@@ -723,7 +731,7 @@ def why_illegal(b: Board, a) -> str:
     """One sentence saying why `a` is not legal now (only called for actions that are not)."""
     if b.terminal:
         return "the game is over"
-    kind, p, i, extra = b.stack[-1]
+    kind, p, _, extra = b.stack[-1]
     who = PLAYER_NAMES[p]
     asks, shapes = ASKS[kind]
     verb = a.verb
@@ -776,11 +784,13 @@ def why_illegal(b: Board, a) -> str:
     if kind == D_BUY:
         return f"{who} has no denier to buy a cube"
     if kind == D_PAY:
-        return _why_not_pay(who, cubes, extra, PAY_CUBE[a])
+        return _why_not_pay(who, cubes, extra, _PAY_CUBE[a])
     if kind in (D_SELL, D_SWAP):
         return f"{who} has no such cube"
     if kind == D_BANK:
-        return f"{who} has {money} deniers, not enough for that at the Bank" + ("" if extra else " (its owner may buy 1 gold only)")
+        if not extra and a.arg == 2:
+            return "the Bank's owner may buy 1 gold only"
+        return f"{who} has {money} deniers, not enough for that at the Bank"
     if kind == D_CHURCH:
         if not extra and a.arg == 2:
             return "the Church's owner may buy 1 castle token only"

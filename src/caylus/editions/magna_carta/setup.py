@@ -5,13 +5,10 @@ from __future__ import annotations
 from caylus.core.rng import Rng
 
 from .catalog import (
-    BEGINNER_DECK, HAND_SIZE, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD, START_WOOD,
-    THE_PEDDLER, WORKERS,
+    BEGINNER_DECK, HAND_SIZE, OTHER_NEUTRALS, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD,
+    START_WOOD, THE_PEDDLER, WORKERS,
 )
 from .rules import BUILDING, REDRAW_PHASE, Board, advance, draw_card
-
-# The neutral cards that may start the road to the left of the Peddler.
-OTHER_NEUTRALS = (12, 13, 14, 16)  # Park, Forest, Quarry, Trading Post
 
 
 def deck_cards(standard: bool) -> tuple[int, ...]:

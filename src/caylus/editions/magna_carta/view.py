@@ -13,9 +13,12 @@ from math import comb
 from caylus.core.errors import BadOption
 from caylus.core.rng import Rng
 
-from .catalog import CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS
+from .catalog import (
+    CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS,
+)
 from .rules import (
-    COST, ANY, BECOMING_RESIDENCE, BUILDING, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, ASKS, Board, afford, legal_actions,
+    ANY, ASKS, BECOMING_RESIDENCE, BUILDING, COST, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, Board, afford,
+    legal_actions,
 )
 from .scoring import scores
 from .setup import deck_cards
