@@ -15,7 +15,7 @@ from __future__ import annotations
 import caylus
 from caylus.editions.c1303 import rules
 from caylus.editions.c1303.catalog import (
-    CHARACTERS, CONSTRUCTION, FACE_NAMES, FIXED_SLOTS, IN_BOX, ON_BOARD, PROVOST_MAX, RESOURCES, SETUP, SLOTS,
+    CHARACTERS, CONSTRUCTION, FACE_NAMES, PRINTED_SLOTS, IN_BOX, ON_BOARD, PROVOST_MAX, RESOURCES, SETUP, SLOTS,
     TILE_ID, TILES, WORKERS_PER_COLOR,
 )
 
@@ -42,12 +42,12 @@ class Table:
             starting = [TILE_ID[k] for k in (
                 "starting_farm_1", "starting_sawmill", "starting_quarry", "starting_carpenter",
                 "starting_market_1", "starting_market_2", "starting_guild_any", "starting_guild_stone")]
-            for s in range(FIXED_SLOTS, SLOTS):
+            for s in range(PRINTED_SLOTS, SLOTS):
                 b.tile[s] = -1
                 b.face[s] = SETUP
                 b.owner[s] = -1
             for r, t in enumerate(starting):
-                b.tile[FIXED_SLOTS + r] = t
+                b.tile[PRINTED_SLOTS + r] = t
             b.site = (TILE_ID["starting_farm_2"], TILE_ID["wood_manor"], TILE_ID["stone_gold_mine"])
             for t, tile in enumerate(TILES):
                 b.supply[t] = tile.kind >= 2 and t not in b.site
@@ -80,7 +80,7 @@ class Table:
     def road(self, index: int, key: str, side: str = "construction", owner: int = -1) -> "Table":
         """Put a tile on Road space `index` (0 = right after the Guilds Bridge)."""
         b = self.b
-        s = FIXED_SLOTS + index
+        s = PRINTED_SLOTS + index
         t = TILE_ID[key]
         b.tile[s] = t
         b.face[s] = FACE_NAMES.index(side)
@@ -196,7 +196,7 @@ def tile_key(b, slot: int) -> str | None:
 
 
 def road_keys(b) -> list:
-    return [tile_key(b, s) for s in range(FIXED_SLOTS, SLOTS)]
+    return [tile_key(b, s) for s in range(PRINTED_SLOTS, SLOTS)]
 
 
 CONSTRUCTION_SIDE = CONSTRUCTION

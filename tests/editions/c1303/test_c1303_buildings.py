@@ -7,7 +7,7 @@ import pytest
 
 import caylus
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import FIXED_SLOTS, PROVOST_MAX, TILE_ID
+from caylus.editions.c1303.catalog import PRINTED_SLOTS, PROVOST_MAX, TILE_ID
 
 from .c1303_helpers import BLUE, GREEN, RED, Table, road_keys
 
@@ -198,7 +198,7 @@ def test_carpenter_builds_wood_with_a_wildcard(key):
     t.play("build:wood_covered_market")
     assert t.deciding() == rules.D_PAY and sorted(t.legal()) == ["spend:fabric", "spend:stone"]
     t.play("spend:stone")
-    assert road_keys(t.b)[8] == "wood_covered_market" and t.b.owner[FIXED_SLOTS + 8] == RED
+    assert road_keys(t.b)[8] == "wood_covered_market" and t.b.owner[PRINTED_SLOTS + 8] == RED
     assert t.res(RED) == {"fabric": 1} and t.pp(RED) == 3
 
 
@@ -256,7 +256,7 @@ def test_stonemason_builds_stone(side, paid):
     """Stonemason: a Stone building paying its cost; on the Setup side without the Stone."""
     t = activate_one("wood_stonemason", side, stone=1, fabric=1)
     t.play("build:stone_church")
-    assert road_keys(t.b)[9] == "stone_church" and t.b.owner[FIXED_SLOTS + 9] == RED
+    assert road_keys(t.b)[9] == "stone_church" and t.b.owner[PRINTED_SLOTS + 9] == RED
     assert t.res(RED) == paid and t.pp(RED) == 5
 
 

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import caylus
 from caylus.editions.c1303.catalog import (
-    FIXED_SLOTS, HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT, MONUMENT_FACE, PROVOST_MAX, RESIDENCE, SLOTS,
+    PRINTED_SLOTS, HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT, MONUMENT_FACE, PROVOST_MAX, RESIDENCE, SLOTS,
     STARTING, TILES, WORKERS_PER_COLOR,
 )
 from caylus.editions.c1303.notation import ACTIONS
@@ -35,12 +35,12 @@ def check_invariants(game: caylus.Game, drawn: int) -> None:
         assert b.pp[p] >= 0
         assert b.site_workers.count(p) <= 1
     # Each tile is in one place at most: the Road, the Construction Site, or the supply.
-    on_road = [t for t in b.tile[FIXED_SLOTS:] if t >= 0]
+    on_road = [t for t in b.tile[PRINTED_SLOTS:] if t >= 0]
     assert len(on_road) == len(set(on_road))
     assert not set(on_road) & set(b.site)
     for t in on_road:
         assert not b.supply[t]
-    for s in range(FIXED_SLOTS, SLOTS):
+    for s in range(PRINTED_SLOTS, SLOTS):
         t = b.tile[s]
         if t < 0:
             assert b.worker_on[s] < 0 and b.owner[s] < 0

@@ -6,7 +6,7 @@ import pytest
 
 import caylus
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import FIXED_SLOTS, MONUMENT_FACE, TILE_ID, TILES
+from caylus.editions.c1303.catalog import PRINTED_SLOTS, MONUMENT_FACE, TILE_ID, TILES
 
 from .c1303_helpers import BLUE, GREEN, RED, Table
 
@@ -35,7 +35,7 @@ def test_each_monument_costs_and_scores(key, prestige):
     assert t.who == RED and t.deciding() == rules.D_MONUMENT
     assert "monument:" + key in t.legal() and "pass" in t.legal()
     t.play("monument:" + key)
-    s = FIXED_SLOTS
+    s = PRINTED_SLOTS
     assert t.b.tile[s] == TILE_ID[key] and t.b.face[s] == MONUMENT_FACE and t.b.owner[s] == RED
     assert t.pp(RED) == prestige
     assert not t.b.supply[TILE_ID[key]]
@@ -62,7 +62,7 @@ def test_monument_refused_when_unaffordable_or_already_built():
     with pytest.raises(caylus.IllegalAction, match="cannot pay for the Theater"):
         t.play("monument:theater")
     t.play("pass")
-    assert t.b.face[FIXED_SLOTS] == 2                               # still a Residence
+    assert t.b.face[PRINTED_SLOTS] == 2                               # still a Residence
 
 
 def test_several_residences_in_road_order_same_round():
@@ -71,9 +71,9 @@ def test_several_residences_in_road_order_same_round():
     t = with_residence(gold=2, wood=1, fabric=1)
     t.road(3, "starting_carpenter", "residence", owner=RED)
     t.steward()
-    assert t.b.stack[-1][2] == FIXED_SLOTS
+    assert t.b.stack[-1][2] == PRINTED_SLOTS
     t.play("monument:garden")
-    assert t.b.stack[-1][2] == FIXED_SLOTS + 3
+    assert t.b.stack[-1][2] == PRINTED_SLOTS + 3
     t.play("monument:factory")
     assert t.pp(RED) == 4 + 5 and t.res(RED) == {"fabric": 1}       # Factory's Fabric at Recruitment
 
@@ -82,9 +82,9 @@ def test_lawyer_house_becomes_a_residence_before_monuments():
     """Stewardship 1) then 2): a House placed by the Lawyer this round flips first, so it can take a Monument
     at once."""
     t = with_residence(gold=1, wood=1)
-    t.b.face[FIXED_SLOTS] = 0                                       # yellow flag with Red's House above
+    t.b.face[PRINTED_SLOTS] = 0                                       # yellow flag with Red's House above
     t.steward()
-    assert t.b.face[FIXED_SLOTS] == 2 and t.who == RED and t.deciding() == rules.D_MONUMENT
+    assert t.b.face[PRINTED_SLOTS] == 2 and t.who == RED and t.deciding() == rules.D_MONUMENT
 
 
 def test_only_residences_take_monuments():

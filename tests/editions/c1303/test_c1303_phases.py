@@ -7,7 +7,7 @@ import pytest
 import caylus
 from caylus.editions.c1303 import rules
 from caylus.editions.c1303.catalog import (
-    BROWN_SPACE, FIXED_SLOTS, GRAY_SPACE, IN_BOX, IN_DRAFT, MONUMENT, ON_BOARD, RECOMMENDED_CHARACTERS,
+    BROWN_SPACE, PRINTED_SLOTS, GRAY_SPACE, IN_BOX, IN_DRAFT, MONUMENT, ON_BOARD, RECOMMENDED_CHARACTERS,
     ROAD_SPACES, STARTING, STONE_BUILDING, STONEMASON, TILES, WOOD_BUILDING,
 )
 
@@ -22,7 +22,7 @@ def test_setup_as_the_book_lays_it_out(players):
     for seed in range(60):
         g = caylus.new_game("caylus-1303", players=players, seed=seed)
         b = g.board
-        road = b.tile[FIXED_SLOTS:]
+        road = b.tile[PRINTED_SLOTS:]
         # 8 starting buildings on the Road, the 9th on Construction Site space 1.
         assert all(TILES[t].kind == STARTING for t in road[:8]) and len(set(road[:8])) == 8
         assert TILES[b.site[0]].kind == STARTING and b.site[0] not in road

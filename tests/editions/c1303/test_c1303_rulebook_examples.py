@@ -7,7 +7,7 @@ Black, it is played here by Yellow.
 from __future__ import annotations
 
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import FIXED_SLOTS, GRAY_SPACE
+from caylus.editions.c1303.catalog import PRINTED_SLOTS, GRAY_SPACE
 
 from .c1303_helpers import BLUE, GREEN, RED, YELLOW, Table, road_keys
 
@@ -78,7 +78,7 @@ def test_guilds_bridge_example():
     assert t.b.workers[GREEN] == 4 + 3 and t.b.workers[RED] == 3 + 3 and t.b.workers[BOOK_BLACK] == 3 + 3
     assert t.res(GREEN) == {"food": 1} and t.pp(GREEN) == 1   # Green's Farm (Setup side) was activated
     assert t.res(RED) == {} and t.pp(RED) == 0                # Red's Sawmill, past the Provost, was not
-    assert t.b.worker_on[FIXED_SLOTS + 9] == -1                     # and Red's worker went back to the Camp
+    assert t.b.worker_on[PRINTED_SLOTS + 9] == -1                     # and Red's worker went back to the Camp
 
 
 def test_carpenter_quarry_example():
@@ -95,7 +95,7 @@ def test_carpenter_quarry_example():
     assert "build:wood_quarry" in t.legal()
     assert "build:wood_spinning_mill" not in t.legal()   # 2 Wood: Red has only 1
     t.play("build:wood_quarry")
-    s = FIXED_SLOTS + 8                                   # the first empty space on this Road
+    s = PRINTED_SLOTS + 8                                   # the first empty space on this Road
     assert road_keys(t.b)[8] == "wood_quarry"
     assert t.b.owner[s] == RED and t.b.face[s] == 1       # Construction side up, Red's House above
     assert t.b.houses[RED] == houses - 1

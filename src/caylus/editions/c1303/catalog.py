@@ -37,12 +37,12 @@ GOLD_PRESTIGE_AT_END = 2
 # -- the board's shape -------------------------------------------------------------------------------------------
 # Buildings before the Guilds Bridge are printed on the board. They, then the Road spaces, share one array of
 # "slots": slot 0..3 are the printed buildings, slot 4 + r is Road space r (r = 0 right after the Guilds Bridge).
-FIXED_SLOTS = 4
+PRINTED_SLOTS = 4
 ROAD_SPACES = 23          # UNCONFIRMED (TT Road.java only): 8 yellow + 1 brown + 4 empty + 1 gray + 9 empty
 YELLOW_SPACES = 8         # the 8 starting buildings
 BROWN_SPACE = 8           # Road space of the setup Wood building
 GRAY_SPACE = 13           # UNCONFIRMED (TT only): Road space of the setup Stone building
-SLOTS = FIXED_SLOTS + ROAD_SPACES
+SLOTS = PRINTED_SLOTS + ROAD_SPACES
 # The Provost stands in a gap: provost == g means Road spaces 0..g-1 are activated. Gap 0 is just past the
 # Guilds Bridge (he never goes back beyond it), gap ROAD_SPACES is the end of the Road.
 PROVOST_SPACES_PAST_END = 2   # UNCONFIRMED (not found anywhere): "the spaces" bearing his symbol, read as 2
@@ -50,7 +50,7 @@ PROVOST_MAX = ROAD_SPACES + PROVOST_SPACES_PAST_END
 SITE_SLOTS = 3            # Construction Site building spaces: a starting, a Wood and a Stone building
 
 # -- building kinds and faces ------------------------------------------------------------------------------------
-FIXED, STARTING, WOOD_BUILDING, STONE_BUILDING, MONUMENT = range(5)
+PRINTED, STARTING, WOOD_BUILDING, STONE_BUILDING, MONUMENT = range(5)
 KIND_NAMES = ("printed", "starting", "wood", "stone", "monument")
 # The face a Road tile shows. Starting buildings: SETUP (yellow flag) then RESIDENCE (green flag), maybe covered
 # by a MONUMENT (blue flag). Wood and Stone buildings: SETUP side (placed at setup) or CONSTRUCTION side.
@@ -97,6 +97,7 @@ class OfferTable(NamedTuple):
 
 
 def _spend_one_for_workers(workers: int, choices=WILDCARD) -> tuple:
+    """The Guilds: one answer per resource that may be spent (``spend:<resource>``) for `workers` Workers."""
     out = []
     for r in choices:
         cost = [0] * 5
@@ -106,6 +107,7 @@ def _spend_one_for_workers(workers: int, choices=WILDCARD) -> tuple:
 
 
 def _take_one(workers_back: int) -> tuple:
+    """The Markets: one answer per resource to take (``take:<resource>``), returning `workers_back` Workers."""
     out = []
     for r in WILDCARD:
         g = [0] * 5
@@ -115,7 +117,8 @@ def _take_one(workers_back: int) -> tuple:
 
 
 OFFERS = {
-    # Fairground: 1 Wood for a Favor. Reference §3.1 "use Wood" (medium confidence; one transcription reads Stone).
+    # Fairground: 1 Wood for a Favor. The book prints the resource as an icon. CONFLICT in the reference (§3.1):
+    # two sources read Wood, one transcription Stone; the reference decides Wood (medium confidence).
     "fairground": OfferTable((Offer("spend:wood", cost=res(wood=1), favor=True),), True),
     # Starting Market: return 1 more Worker to take 1 of Food/Wood/Stone/Fabric.
     "market_for_a_worker": OfferTable(_take_one(1), True),
@@ -153,7 +156,7 @@ class Tile(NamedTuple):
 
 
 def _printed(key, title, effect):
-    return Tile(key, title, FIXED, setup=effect, construction=effect)
+    return Tile(key, title, PRINTED, setup=effect, construction=effect)
 
 
 def _starting(key, title, effect):
@@ -220,7 +223,7 @@ TILES: tuple[Tile, ...] = (
 )
 
 TILE_ID = {t.key: i for i, t in enumerate(TILES)}
-PRINTED_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == FIXED)
+PRINTED_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == PRINTED)
 STARTING_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == STARTING)
 WOOD_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == WOOD_BUILDING)
 STONE_TILES = tuple(i for i, t in enumerate(TILES) if t.kind == STONE_BUILDING)

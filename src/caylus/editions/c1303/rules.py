@@ -1,7 +1,7 @@
 """The rules of Caylus 1303: the board as plain data, and the transitions on it.
 
 The board is one array of *slots* (see catalog.py): slots 0-3 are the buildings printed before the Guilds
-Bridge (Fairground, Lawyer, Carpenter, Toll), slot ``FIXED_SLOTS + r`` is Road space r. The Provost stands in a
+Bridge (Fairground, Lawyer, Carpenter, Toll), slot ``PRINTED_SLOTS + r`` is Road space r. The Provost stands in a
 gap: ``provost == g`` means Road spaces 0..g-1 are activated this round.
 
 The flow of a round (Planning, Activation, Delivery, Stewardship) is a small state machine (`phase`, `step`,
@@ -18,7 +18,7 @@ from caylus.core import Rng
 
 from .catalog import (
     ARCHITECT, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHAMBERLAIN,
-    CHARACTER_TITLES, CHARACTERS, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FAVOR, FIXED_SLOTS,
+    CHARACTER_TITLES, CHARACTERS, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FAVOR, PRINTED_SLOTS,
     FOREMAN, GAIN, GOLD, GOLDSMITH, GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES,
     NIGHT_WORKER, OFFER, OFFERS, ON_BOARD, PLAYER_NAMES, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS,
     SETUP, SLOTS, STARTING, STEWARD, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WILDCARD, WOOD_BUILDING,
@@ -51,9 +51,9 @@ DECISION_NAMES = ("draft", "early_riser", "plan", "offer", "pay", "lawyer", "bui
 
 # Activation steps: 0..3 the printed buildings (stages a-d), the Guilds Bridge (e), the Bailiff's step right
 # after it, then one step per Road space (f-h).
-_BRIDGE_STEP = FIXED_SLOTS
-_BAILIFF_STEP = FIXED_SLOTS + 1
-_ROAD_STEP = FIXED_SLOTS + 2
+_BRIDGE_STEP = PRINTED_SLOTS
+_BAILIFF_STEP = PRINTED_SLOTS + 1
+_ROAD_STEP = PRINTED_SLOTS + 2
 _ROAD_END_STEP = _ROAD_STEP + ROAD_SPACES
 
 _NORMAL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
@@ -207,7 +207,7 @@ def _offer_affordable(b: Board, p: int, o) -> bool:
 def _lawyer_targets(b: Board) -> list[int]:
     """Road slots of yellow-flag buildings without a House yet."""
     out = []
-    for s in range(FIXED_SLOTS, SLOTS):
+    for s in range(PRINTED_SLOTS, SLOTS):
         t = b.tile[s]
         if t >= 0 and TILES[t].kind == STARTING and b.face[s] == SETUP and b.owner[s] < 0:
             out.append(s)
@@ -404,10 +404,10 @@ def _advance_activation(b: Board) -> None:
     while True:
         step = b.step
         if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
-            s = step if step < _BRIDGE_STEP else FIXED_SLOTS + step - _ROAD_STEP
+            s = step if step < _BRIDGE_STEP else PRINTED_SLOTS + step - _ROAD_STEP
             if b.worker_on[s] < 0 and b.k == 0:
                 b.step = step + 1                   # nobody there (the common case)
-            elif step >= _ROAD_STEP and s - FIXED_SLOTS >= b.provost:
+            elif step >= _ROAD_STEP and s - PRINTED_SLOTS >= b.provost:
                 _not_activated(b, s)
                 b.step = step + 1
             elif _activate(b, s):
@@ -528,11 +528,11 @@ def _start_stewardship(b: Board) -> None:
     b.phase = STEWARDSHIP
     # 1) Residences: the starting buildings (yellow flag, all on the first Road spaces) with a House above them
     #    (the Lawyer's) flip to their green-flag side.
-    for s in range(FIXED_SLOTS, FIXED_SLOTS + YELLOW_SPACES):
+    for s in range(PRINTED_SLOTS, PRINTED_SLOTS + YELLOW_SPACES):
         if b.owner[s] >= 0 and b.face[s] == SETUP and TILES[b.tile[s]].kind == STARTING:
             b.face[s] = RESIDENCE
     b.step = 0
-    b.k = FIXED_SLOTS          # the next Road slot to offer a Monument for
+    b.k = PRINTED_SLOTS          # the next Road slot to offer a Monument for
 
 
 def _advance_stewardship(b: Board) -> None:
@@ -553,7 +553,7 @@ def recruit(b: Board) -> None:
     """3) Recruitment: 3 Workers (2 with 5 players) + Residences + Garden + Day Laborer; Granary, Factory."""
     base = RECRUITMENT[b.n]
     extra_workers = [0] * b.n
-    for s in range(FIXED_SLOTS, SLOTS):
+    for s in range(PRINTED_SLOTS, SLOTS):
         o = b.owner[s]
         if o < 0:
             continue
@@ -578,12 +578,12 @@ def provost_at_round_end(b: Board) -> int:
     tile = b.tile
     last = -1
     for r in range(ROAD_SPACES - 1, -1, -1):
-        if tile[FIXED_SLOTS + r] >= 0:
+        if tile[PRINTED_SLOTS + r] >= 0:
             last = r
             break
-    if last == GRAY_SPACE and -1 in tile[FIXED_SLOTS:FIXED_SLOTS + GRAY_SPACE]:
+    if last == GRAY_SPACE and -1 in tile[PRINTED_SLOTS:PRINTED_SLOTS + GRAY_SPACE]:
         for r in range(GRAY_SPACE - 1, -1, -1):
-            if tile[FIXED_SLOTS + r] >= 0:
+            if tile[PRINTED_SLOTS + r] >= 0:
                 last = r
                 break
     return last

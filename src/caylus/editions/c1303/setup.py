@@ -5,7 +5,7 @@ from __future__ import annotations
 from caylus.core import Rng
 
 from .catalog import (
-    BROWN_SPACE, CHARACTERS, FIXED_SLOTS, GRAY_SPACE, HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT_TILES,
+    BROWN_SPACE, CHARACTERS, PRINTED_SLOTS, GRAY_SPACE, HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT_TILES,
     PRINTED_TILES, RECOMMENDED_CHARACTERS, SETUP, STARTING_RESOURCES, STARTING_TILES, STARTING_WORKERS,
     STONE_TILES, STONEMASON, WOOD_TILES, WORKERS_PER_COLOR,
 )
@@ -24,19 +24,19 @@ def new_board(players: int, seed: int, options: dict) -> Board:
     starting = list(STARTING_TILES)
     rng.shuffle(starting)
     for r, t in enumerate(starting[1:]):
-        b.tile[FIXED_SLOTS + r] = t
+        b.tile[PRINTED_SLOTS + r] = t
 
     # Wood buildings: 1 to the Construction Site, 1 onto the brown-flag Road space (never the Stonemason:
     # draw another), the 7 others to the supply.
     wood = list(WOOD_TILES)
     rng.shuffle(wood)
     on_road = next(t for t in wood[1:] if t != STONEMASON)
-    b.tile[FIXED_SLOTS + BROWN_SPACE] = on_road
+    b.tile[PRINTED_SLOTS + BROWN_SPACE] = on_road
 
     # Stone buildings: 1 to the Construction Site, 1 onto the gray-flag Road space, 7 to the supply.
     stone = list(STONE_TILES)
     rng.shuffle(stone)
-    b.tile[FIXED_SLOTS + GRAY_SPACE] = stone[1]
+    b.tile[PRINTED_SLOTS + GRAY_SPACE] = stone[1]
 
     b.site = (starting[0], wood[0], stone[0])
     for t in wood[1:] + stone[2:] + list(MONUMENT_TILES):

@@ -7,7 +7,7 @@ sees the omniscient view.
 from __future__ import annotations
 
 from .catalog import (
-    CHARACTERS, FACE_NAMES, FIXED_SLOTS, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PROVOST_MAX,
+    CHARACTERS, FACE_NAMES, PRINTED_SLOTS, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PROVOST_MAX,
     RESOURCES, ROAD_SPACES, SLOTS, TILES,
 )
 from .rules import DECISION_NAMES, PHASE_NAMES, describe_decision
@@ -46,8 +46,8 @@ def view(b, player=None) -> dict:
         "provost": b.provost,
         "provost_max": PROVOST_MAX,
         "guilds_bridge": [PLAYER_NAMES[p] for p in b.passed],
-        "printed": [_slot(b, s) for s in range(FIXED_SLOTS)],
-        "road": [_slot(b, s) for s in range(FIXED_SLOTS, SLOTS)],
+        "printed": [_slot(b, s) for s in range(PRINTED_SLOTS)],
+        "road": [_slot(b, s) for s in range(PRINTED_SLOTS, SLOTS)],
         "construction_site": {
             "buildings": [TILES[t].key for t in b.site],
             "workers": [PLAYER_NAMES[p] for p in b.site_workers],
@@ -88,9 +88,9 @@ def describe(b) -> str:
     lines = [f"Caylus 1303 - round {b.round}, {PHASE_NAMES[b.phase]}; first player {PLAYER_NAMES[b.first]}"]
     road = []
     for s in range(SLOTS):
-        if s == FIXED_SLOTS:
+        if s == PRINTED_SLOTS:
             road.append("=BRIDGE=")
-        if s - FIXED_SLOTS == b.provost:     # he stands just before Road space `provost`
+        if s - PRINTED_SLOTS == b.provost:     # he stands just before Road space `provost`
             road.append("|PROVOST|")
         t = b.tile[s]
         if t < 0:
