@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import caylus
 from caylus.editions.c1303.catalog import (
-    PRINTED_SLOTS, HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT, MONUMENT_FACE, PROVOST_MAX, RESIDENCE, SLOTS,
+    HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT, MONUMENT_FACE, PRINTED_SLOTS, PROVOST_MAX, RESIDENCE, SLOTS,
     STARTING, TILES, WORKERS_PER_COLOR,
 )
 from caylus.editions.c1303.notation import ACTIONS

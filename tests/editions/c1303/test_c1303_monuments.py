@@ -6,7 +6,7 @@ import pytest
 
 import caylus
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import PRINTED_SLOTS, MONUMENT_FACE, TILE_ID, TILES
+from caylus.editions.c1303.catalog import MONUMENT_FACE, PRINTED_SLOTS, TILES, TILE_ID
 
 from .c1303_helpers import BLUE, GREEN, RED, Table
 

@@ -7,7 +7,7 @@ Black, it is played here by Yellow.
 from __future__ import annotations
 
 from caylus.editions.c1303 import rules
-from caylus.editions.c1303.catalog import PRINTED_SLOTS, GRAY_SPACE
+from caylus.editions.c1303.catalog import GRAY_SPACE, PRINTED_SLOTS
 
 from .c1303_helpers import BLUE, GREEN, RED, YELLOW, Table, road_keys
 

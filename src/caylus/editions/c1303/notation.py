@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from caylus.core import ActionSet
 
-from .catalog import (BUNDLES, CHARACTERS, MONUMENT_TILES, OFFERS, PRINTED_TILES, RESOURCES, SITE_SLOTS,
-                      STARTING_TILES, STONE_TILES, TILES, WILDCARD, WOOD_TILES)
+from .catalog import (
+    BUNDLES, CHARACTERS, MONUMENT_TILES, OFFERS, PRINTED_TILES, RESOURCES, SITE_SLOTS, STARTING_TILES, STONE_TILES,
+    TILES, WILDCARD, WOOD_TILES,
+)
 
 ACTIONS = ActionSet("caylus-1303")
 

@@ -7,7 +7,7 @@ sees the omniscient view.
 from __future__ import annotations
 
 from .catalog import (
-    CHARACTERS, FACE_NAMES, PRINTED_SLOTS, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PROVOST_MAX,
+    CHARACTERS, FACE_NAMES, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX,
     RESOURCES, ROAD_SPACES, SLOTS, TILES,
 )
 from .rules import DECISION_NAMES, PHASE_NAMES, describe_decision
