@@ -192,3 +192,29 @@ def test_the_notation_page_example_replays():
     record = text[text.index("[Edition"):text.rindex("```")]
     game = caylus.load_record(record)
     assert game.board.chars[0] == GREEN and game.board.phase == rules.PLANNING
+
+
+# -- Stewardship 4): the Provost ----------------------------------------------------------------------------------
+
+def test_provost_goes_back_before_the_setup_wood_building_while_nothing_is_constructed():
+    """Stewardship 4) "The Provost is then placed just before the last constructed Building (disregard the Stone
+    Building placed on the Road at the very beginning of the game as long there are empty spaces left in front of
+    it)." With nothing constructed yet that is the setup position, just before the brown-flag space, however far
+    the Toll and the Guilds Bridge moved him this round (interpretation 15)."""
+    t = Table(players=3)
+    t.road(BROWN_SPACE, "wood_farm", "setup").road(GRAY_SPACE, "stone_church", "setup")
+    for p in range(3):
+        t.workers(p, 3)
+    t.activate(provost=BROWN_SPACE)
+    t.play("provost:+3", "provost:+3", "provost:+3")         # the Guilds Bridge, Blue, Red, Green
+    assert t.b.round == 2 and t.b.provost == BROWN_SPACE
+
+
+def test_provost_before_the_last_space_of_a_full_road():
+    t = Table(players=3)
+    spare = [k for k in ("wood_farm", "wood_quarry", "wood_sawmill", "wood_market", "wood_tailor", "wood_stonemason",
+                         "stone_quarry", "stone_sawmill", "stone_farm", "stone_foundry", "stone_alchemist",
+                         "stone_guild", "stone_church", "stone_jeweler", "wood_spinning_mill")]
+    for r in range(BROWN_SPACE, ROAD_SPACES):
+        t.road(r, spare[r - BROWN_SPACE], "construction" if r != GRAY_SPACE else "setup")
+    assert rules.provost_at_round_end(t.b) == ROAD_SPACES - 1
