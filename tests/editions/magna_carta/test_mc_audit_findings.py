@@ -1,5 +1,9 @@
-"""Scenarios for the discrepancies found by the rules audit of the Magna Carta edition, each citing its passage of
-shared/rules/magna-carta-rules.md. Each one failed before its fix."""
+"""Scenarios for the discrepancies found by the rules audit of the Magna Carta edition, each section citing its
+passage of shared/rules/magna-carta-rules.md; the scenarios of each section failed before its fix.
+
+1. Gold is wild at the payer's choice (it used to be spent only for what the player's cubes could not pay).
+2. The Lawyer turns over any of your cards but a Lawyer (it used to refuse every card with a worker on it).
+"""
 
 import pytest
 
@@ -8,8 +12,8 @@ from caylus.editions.magna_carta import rules as R
 from caylus.editions.magna_carta.catalog import PRESTIGE_BY_NAME
 
 from .mc_scenario import (
-    BLUE, GREEN, ORANGE, RED, bystander_stops_at_castle, cubes, new, play, residence, set_player, set_road, to_actions,
-    tidy_cards, to_castle, to_effects, top, worker,
+    BLUE, GREEN, ORANGE, RED, bystander_stops_at_castle, cubes, new, play, residence, set_player, set_road, tidy_cards,
+    to_actions, to_castle, to_effects, top, worker,
 )
 
 ROAD = ["park", "forest", "quarry", "peddler"]
