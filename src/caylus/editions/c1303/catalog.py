@@ -242,6 +242,14 @@ CHARACTER_TITLES = tuple("The " + c.replace("_", " ").title() for c in CHARACTER
 # Where a character tile is, in Board.chars; 0..4 means in front of that player.
 IN_BOX, ON_BOARD, IN_DRAFT = -1, -2, -3
 
+# The figures of the powers.
+OWNER_PRESTIGE = 1        # to the owner when another player places a worker on their building (rules, Planning)
+STEWARD_PRESTIGE = 2      # the Steward's instead (interpretation: "Gain 2 PP", not "2 additional")
+ARCHITECT_BONUS = 1       # PP per Wood building, Stone building or Monument constructed
+FOREMAN_BONUS = 1         # PP per bundle delivered
+GOLDSMITH_BONUS = 5       # PP for one bundle with Gold, once per round
+DAY_LABORER_BONUS = 1     # Workers at Recruitment
+
 # The rulebook's recommended characters for a first game (players + 3 tiles each time).
 RECOMMENDED_CHARACTERS = {
     2: (BAILIFF, ARCHITECT, FOREMAN, DAY_LABORER, CHAMBERLAIN),

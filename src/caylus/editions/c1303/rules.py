@@ -17,11 +17,12 @@ from __future__ import annotations
 from caylus.core import Rng
 
 from .catalog import (
-    ARCHITECT, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLES, BUNDLE_PRESTIGE, CHAMBERLAIN,
-    CHARACTERS, CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DELIVERYMAN, EARLY_RISER, FABRIC, FAVOR, FOREMAN, GAIN,
-    GOLD, GOLDSMITH, GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER,
-    OFFER, OFFERS, ON_BOARD, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS,
-    SETUP, SLOTS, STARTING, STEWARD, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WILDCARD,
+    ARCHITECT, ARCHITECT_BONUS, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLES, BUNDLE_PRESTIGE,
+    CHAMBERLAIN, CHARACTERS, CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DAY_LABORER_BONUS, DELIVERYMAN,
+    EARLY_RISER, FABRIC, FAVOR, FOREMAN, FOREMAN_BONUS, GAIN, GOLD, GOLDSMITH, GOLDSMITH_BONUS, GRAY_SPACE, IN_BOX,
+    IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER, OFFERS, ON_BOARD,
+    OWNER_PRESTIGE, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS, SETUP,
+    SLOTS, STARTING, STEWARD, STEWARD_PRESTIGE, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WILDCARD,
     WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, site_slots_open,
 )
 from .notation import (
@@ -252,7 +253,7 @@ def _monument_choices(b: Board, p: int) -> list[int]:
 
 def _construction_prestige(b: Board, p: int, t: int) -> int:
     """The PP printed on the tile, +1 for the Architect."""
-    return TILES[t].prestige + (1 if b.chars[ARCHITECT] == p else 0)
+    return TILES[t].prestige + (ARCHITECT_BONUS if b.chars[ARCHITECT] == p else 0)
 
 
 # =====================================================================================================
@@ -388,7 +389,7 @@ def _place(b: Board, p: int, act, cost: int) -> None:
         b.journeyman_used = True
     o = b.owner[s]
     if o >= 0 and o != p and b.chars[THIEF] != p:
-        b.pp[o] += 2 if b.chars[STEWARD] == o else 1
+        b.pp[o] += STEWARD_PRESTIGE if b.chars[STEWARD] == o else OWNER_PRESTIGE
 
 
 def _start_activation(b: Board) -> None:
@@ -485,6 +486,8 @@ def _start_delivery(b: Board) -> None:
 
 
 def _advance_delivery(b: Board) -> None:
+    """Step 0: the workers on the Construction Site deliver in placement order; 1: the Deliveryman delivers last;
+    2: the Favor for the most bundles; then the Site's workers go back to the Camp."""
     if b.step == 0:
         # In the order of the workers on the Construction Site.
         while b.k < len(b.site_workers):
@@ -520,8 +523,8 @@ def favor_winner(b: Board) -> int:
     if best <= 0:
         return -1
     tied = [p for p in range(b.n) if b.bundles[p] == best]
-    cs = b.site_workers
-    return min(tied, key=lambda p: cs.index(p) if p in cs else len(cs))
+    site = b.site_workers
+    return min(tied, key=lambda p: site.index(p) if p in site else len(site))
 
 
 def _start_stewardship(b: Board) -> None:
@@ -567,14 +570,14 @@ def recruit(b: Board) -> None:
                 b.res[5 * o + r] += t.recruit[r]
     laborer = b.chars[DAY_LABORER]
     if laborer >= 0:
-        extra_workers[laborer] += 1
+        extra_workers[laborer] += DAY_LABORER_BONUS
     for p in range(b.n):
         _take_workers(b, p, base + extra_workers[p])
 
 
 def provost_at_round_end(b: Board) -> int:
     """4) Just before the last constructed building, ignoring the setup Stone building while empty spaces
-    remain before it."""
+    remain before it: the Road space of that building, i.e. the gap he stands in."""
     tile = b.tile
     last = -1
     for r in range(ROAD_SPACES - 1, -1, -1):
@@ -590,6 +593,7 @@ def provost_at_round_end(b: Board) -> int:
 
 
 def _end_round(b: Board) -> None:
+    """5) The Round Marker moves on, or, after the ninth round, the game ends."""
     if b.round >= ROUNDS:
         b.terminal = True
         b.phase = OVER
@@ -736,6 +740,7 @@ def apply(b: Board, act) -> None:
 
 
 def _take_offer(b: Board, p: int, o) -> None:
+    """`p` takes answer `o` of a building's offer; a Favor or resources of choice to pay are asked next."""
     base = 5 * p
     for r in range(5):
         b.res[base + r] += o.gain[r] - o.cost[r]
@@ -770,20 +775,22 @@ def _build(b: Board, p: int, t: int, pay_stone: int) -> None:
 
 
 def _deliver(b: Board, p: int, counts: tuple) -> None:
+    """One bundle: 5 PP, +1 for the Foreman, +5 for the Goldsmith's first bundle with Gold this round."""
     base = 5 * p
     for r in range(5):
         b.res[base + r] -= counts[r]
     b.bundles[p] += 1
     gained = BUNDLE_PRESTIGE
     if b.chars[FOREMAN] == p:
-        gained += 1
+        gained += FOREMAN_BONUS
     if b.chars[GOLDSMITH] == p and counts[GOLD] and not b.goldsmith_used:
-        gained += 5
+        gained += GOLDSMITH_BONUS
         b.goldsmith_used = True
     b.pp[p] += gained
 
 
 def _build_monument(b: Board, p: int, m: int, s: int) -> None:
+    """Monument `m` over `p`'s Residence on slot `s` (its House stays): cost, PP, the Theater's Favor."""
     cost = TILES[m].cost
     base = 5 * p
     for r in range(5):
