@@ -117,9 +117,9 @@ class KeenAgent:
             w *= 10  # it has somewhere to build a prestige building
         if tile.effect == LAWYER and b.cube(seat, CLOTH):
             w *= 5
-        if (tile.effect == BANK and self.needs[GOLD]) or (
-                tile.effect == PRODUCE and any(self.needs[c] and option[c] for option in tile.produces for c in range(5))):
-            w *= 10
+        makes = [cube for option in tile.produces for cube in range(5) if option[cube]]
+        if (tile.effect == BANK and self.needs[GOLD]) or any(self.needs[cube] for cube in makes):
+            w *= 10  # a saver goes where its target's cubes come from
         return w
 
 

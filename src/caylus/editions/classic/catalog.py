@@ -111,6 +111,14 @@ BUILDABLE = {kind: [t.index for t in TILES if t.kind == kind] for kind in (WOOD_
 RESIDENCE_DENIERS = 1  # the lawyer's price besides the cloth cube (favor line d col 4 waives it)
 LAWYER_PRESTIGE = TILE["residence"].prestige
 
+# -- the two deals of each trade building (rules p4 f-i; the Jeweller: reference 2.4) -----------------------------
+# Keyed by what the player gets (the number in the token: church:3, bank:2, ...), giving what the player pays.
+CHURCH_DEALS = {3: 2, 5: 4}  # prestige <- deniers
+TAILOR_DEALS = {2: 1, 6: 3}  # prestige <- cloth cubes (the rulebook text; the tile sheet reads 2 cloth -> 4)
+BANK_DEALS = {1: 2, 2: 5}  # gold cubes <- deniers
+ALCHEMIST_DEALS = {1: 2, 2: 4}  # gold cubes <- cubes of any kind but gold
+JEWELLER_DEALS = {5: 1, 9: 2}  # prestige <- gold cubes
+
 # -- the road ----------------------------------------------------------------------------------------------
 ROAD_LENGTH = 28  # spaces 1..28 after the bridge (reference 1.2)
 START_SPACE = 6  # bailiff and provost start on the last neutral tile
@@ -121,8 +129,10 @@ GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD, STABLES, INN, CASTLE = range(7
 SPECIALS = ("gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn", "castle")
 TRADING_POST_DENIERS = 3
 GUILD_MOST = 3  # merchants' guild moves the provost 1..3 spaces
-PROVOST_MOST = 3  # phase 4: 1..3 spaces for 1 denier each
+JOUST_DENIERS = 1  # and 1 cloth cube, for a royal favor
 STABLE_SPOTS = 3
+PROVOST_MOST = 3  # phase 4: 1..3 spaces ...
+PROVOST_SPACE_PRICE = 1  # ... for 1 denier each
 
 # -- the castle -----------------------------------------------------------------------------------------------
 DUNGEON, WALLS, TOWERS = range(3)
@@ -161,7 +171,12 @@ TWO_PLAYER_DENIERS = 5
 START_CUBES = cubes(food=2, wood=1)
 INCOME = 2
 FIRST_PASSER_DENIERS = 1
-TWO_PLAYER_PRICE = 3  # once the other player has passed
+OWN_BUILDING_PRICE = 1  # a worker on one's own building, whoever has passed
+INN_HOLDER_PRICE = 1  # any worker of the inn's right-circle holder
+# 2 players: a worker costs this once the other player has passed. The rulebook says so of "a building they do
+# not own"; applying it to the special buildings and the castle too is the reference's reading (section 5),
+# marked UNCONFIRMED there.
+TWO_PLAYER_PRICE = 3
 
 # -- end of game ----------------------------------------------------------------------------------------------
 GOLD_BONUS = 3  # prestige per gold cube

@@ -21,8 +21,8 @@ The grammar (docs/notation.md has it with examples):
 from caylus.core.actions import ActionSet
 
 from .catalog import (
-    BUILDABLE, CUBES, FAVOR_LINES, FIXED, GOLD, KIND_NAMES, LAWYER_TILE, NEUTRAL, NO_GOLD, PRESTIGE, SPECIALS, STONE_TILE,
-    TILES, WOOD_TILE,
+    ALCHEMIST_DEALS, BANK_DEALS, BUILDABLE, CHURCH_DEALS, CUBES, FAVOR_LINES, FIXED, GOLD, JEWELLER_DEALS, KIND_NAMES,
+    LAWYER_TILE, NEUTRAL, NO_GOLD, PRESTIGE, SPECIALS, STONE_TILE, TAILOR_DEALS, TILES, WOOD_TILE,
 )
 
 ACTIONS = ActionSet("caylus")
@@ -47,11 +47,12 @@ for _kind in (WOOD_TILE, STONE_TILE, PRESTIGE):
         BUILD[_t] = ACTIONS.add(f"build:{TILES[_t].id}", arg=_t)
 TRANSFORM = [ACTIONS.add(f"transform:{t.id}", arg=t.index)
              if t.kind in (NEUTRAL, WOOD_TILE, STONE_TILE) and t.index != LAWYER_TILE else None for t in TILES]
-CHURCH = {3: ACTIONS.add("church:3"), 5: ACTIONS.add("church:5")}
-TAILOR = {2: ACTIONS.add("tailor:2"), 6: ACTIONS.add("tailor:6")}
-BANK = {1: ACTIONS.add("bank:1"), 2: ACTIONS.add("bank:2")}
-ALCHEMIST = {1: ACTIONS.add("alchemist:1"), 2: ACTIONS.add("alchemist:2")}
-JEWELLER = {5: ACTIONS.add("jeweller:5"), 9: ACTIONS.add("jeweller:9")}
+# The two deals of each trade building, named by what the player gets (church:3 = 3 prestige).
+CHURCH = {gain: ACTIONS.add(f"church:{gain}") for gain in CHURCH_DEALS}
+TAILOR = {gain: ACTIONS.add(f"tailor:{gain}") for gain in TAILOR_DEALS}
+BANK = {gain: ACTIONS.add(f"bank:{gain}") for gain in BANK_DEALS}
+ALCHEMIST = {gain: ACTIONS.add(f"alchemist:{gain}") for gain in ALCHEMIST_DEALS}
+JEWELLER = {gain: ACTIONS.add(f"jeweller:{gain}") for gain in JEWELLER_DEALS}
 # A batch is food plus two different cubes among wood, stone, cloth and gold.
 BATCH_PAIRS = [(a, b) for a in range(1, GOLD + 1) for b in range(a + 1, GOLD + 1)]
 BATCH = [ACTIONS.add(f"batch:{CUBES[a]}+{CUBES[b]}", arg=(a, b)) for a, b in BATCH_PAIRS]

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from . import scoring
 from .catalog import (
-    ALCHEMIST, ARCHITECT, BANK, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH, CLOTH, COUNT_SPACE, CUBES,
-    CUBES_LINE, DENIERS_LINE, FAVOR_DENIERS, FAVOR_LINES, FAVOR_PRESTIGE, FIRST_PASSER_DENIERS, FIXED, FOOD, GATE,
-    GOLD, GUILD_MOST, INCOME, INN, JEWELLER, JOUST_FIELD, KIND_NAMES, LAWYER, LAWYER_PRESTIGE, LAWYER_TILE,
-    MARKET, MASON, MERCHANTS_GUILD, NEUTRAL, NO_BATCH_PENALTY, NO_GOLD, OPEN_COLUMNS, PEDDLER, PRESTIGE,
-    PRESTIGE_LINE, PRODUCE, PROVOST_MOST, RESIDENCE, RESIDENCE_DENIERS, ROAD_LENGTH, SECTION_PARTS,
-    SECTION_PRESTIGE, SECTIONS, SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE,
-    TAILOR, TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
+    ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH,
+    CHURCH_DEALS, CLOTH, COUNT_SPACE, CUBES, CUBES_LINE, DENIERS_LINE, FAVOR_DENIERS, FAVOR_LINES, FAVOR_PRESTIGE,
+    FIRST_PASSER_DENIERS, FOOD, GATE, GOLD, GUILD_MOST, INCOME, INN, INN_HOLDER_PRICE, JEWELLER, JEWELLER_DEALS,
+    JOUST_DENIERS, JOUST_FIELD, KIND_NAMES, LAWYER, LAWYER_PRESTIGE, LAWYER_TILE, MARKET, MASON, MERCHANTS_GUILD,
+    NEUTRAL, NO_BATCH_PENALTY, NO_GOLD, OPEN_COLUMNS, OWN_BUILDING_PRICE, PEDDLER, PRESTIGE, PRESTIGE_LINE, PRODUCE,
+    PROVOST_MOST, PROVOST_SPACE_PRICE, RESIDENCE, RESIDENCE_DENIERS, ROAD_LENGTH, SECTION_PARTS, SECTION_PRESTIGE,
+    SECTIONS, SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE, TAILOR, TAILOR_DEALS,
+    TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
 )
 from .notation import (
     ALCHEMIST as ALCHEMIST_OFFERS, BANK as BANK_OFFERS, BATCH, BATCH_PAIRS, BUILD, BUY, CHURCH as CHURCH_OFFERS,
@@ -32,7 +33,15 @@ INCOME_PHASE, PLACEMENT, SPECIAL_BUILDINGS, PROVOST_PHASE, ACTIVATION, CASTLE_PH
 PHASE_NAMES = ("", "income", "placement", "special buildings", "provost", "activation", "castle", "end of turn")
 
 # -- decisions: the kinds of question a player can be asked ----------------------------------------------
-# Each pending decision is a tuple (kind, player, a, b); a and b depend on the kind (see the comments).
+# Each pending decision is a tuple (kind, player, a, b). a and b are 0 but for these kinds:
+#   D_PRODUCE, D_BONUS   a = the tile activated (its `produces` are the choices)
+#   D_MARKET             a = deniers for the cube sold
+#   D_PEDDLER            a = deniers a cube, b = cubes the player may still buy
+#   D_BUILD              a = the kind of tile built (WOOD_TILE, STONE_TILE, PRESTIGE), b = the cube the favor
+#                        table takes off the cost, or NO_DISCOUNT
+#   D_PAY                a = cubes still to pay, b = whether gold may pay (the white cube of a cost: yes)
+#   D_FAVOR_CUBES, D_FAVOR_BUILD   a = the column of the player's marker on that line
+#   D_TAKE               a = cubes still to take (the exchange's two)
 (D_PLACE, D_GATE, D_GUILD, D_JOUST, D_INN, D_PROVOST, D_PRODUCE, D_BONUS, D_MARKET, D_PEDDLER, D_BUILD, D_PAY,
  D_LAWYER, D_CHURCH, D_TAILOR, D_BANK, D_ALCHEMIST, D_JEWELLER, D_CASTLE, D_FAVOR, D_FAVOR_CUBES,
  D_FAVOR_BUILD, D_GIVE, D_TAKE) = range(24)
@@ -46,11 +55,27 @@ DECISION_NAMES = (
     "choose a cube from the favor table", "choose a building effect from the favor table",
     "choose a cube to exchange", "choose a cube to take",
 )
-NO_BUILDING = -1  # no discount in a D_BUILD decision
+NO_DISCOUNT = -1  # a D_BUILD decision's discount cube when there is none (the favor table gives 1 wood or 1 stone)
 
 
 class Board:
-    """The whole state of a Caylus game as plain data. Seats are 0..n-1; cubes are flat, 5 per seat."""
+    """The whole state of a Caylus game as plain data, flat so that `copy` is cheap. Seats are 0..n-1.
+
+    Players, by seat: deniers, prestige, workers (at home), houses (in the supply), bonus (the end-of-game bonus,
+    once the game is over); cubes, 5 a seat (`cube(seat, FOOD)`); favor, the favor-table markers, 4 a seat
+    (column 0 is the fleur-de-lis left of column 1); lines_used, a bit per favor line the seat used this phase.
+    Turn: order (the turn order, seats), passed (the passing scale: seats in passing order), placer (whose turn it
+    is in phase 2, an index into `order`).
+    The road, indexed by space 1..28 (index 0 unused): road (a tile index, -1 for an unbuilt site), owner and
+    worker (a seat or -1); pos_of, each tile's space (-1 off the road); in_stock, the tiles that can be built.
+    Before the bridge: special (the worker on the gate, trading post, merchants' guild and joust field, or -1),
+    stables (seats in spot order), inn_left and inn_right (a seat or -1), castle (seats in arrival order).
+    The castle: batches (given this turn, by seat), castle_houses (section * n + seat), filled (parts built, by
+    section), counted (how many sections were counted: 0-3). provost and bailiff: road spaces. pending: the
+    lawyer's delayed transformations, (space, seat), waiting for the worker on that space to leave.
+    The phase machine: phase, step and sub (where the phase is), stack (the pending decisions, the top one being
+    asked), terminal.
+    """
 
     __slots__ = (
         "n", "two_player", "simplified", "turn", "phase", "step", "sub", "placer", "stack", "terminal",
@@ -115,18 +140,23 @@ class Board:
 def placement_price(b: Board, seat: int) -> int:
     """What `seat` pays to place a worker anywhere but on their own building (rules p2 b, c, e; p3 f; p6)."""
     if b.inn_right == seat:
-        return 1
+        return INN_HOLDER_PRICE
     if b.two_player:
         return TWO_PLAYER_PRICE if b.passed else 1
-    return len(b.passed) + 1
+    return len(b.passed) + 1  # the smallest unoccupied number of the passing scale
 
 
 def _placeable(b: Board, seat: int, free: bool) -> list:
-    """The place:<space> actions open to `seat`; `free` for the gate's move (no price, gate excluded)."""
+    """The place:<space> actions open to `seat`: in phase 2 those it can pay for, or, with `free`, the gate's move
+    (rules p3 a: any unoccupied space at no cost; the gate is not one, its worker still stands there)."""
     acts = []
-    money = 1 << 30 if free else b.deniers[seat]
-    price = 0 if free else placement_price(b, seat)
-    if price <= money:
+    if free:
+        can_pay = can_pay_own = True
+    else:
+        money = b.deniers[seat]
+        can_pay = placement_price(b, seat) <= money
+        can_pay_own = OWN_BUILDING_PRICE <= money
+    if can_pay:
         special = b.special
         for i in (GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD):
             if special[i] < 0:
@@ -142,7 +172,7 @@ def _placeable(b: Board, seat: int, free: bool) -> list:
         t = road[pos]
         if t >= 0 and worker[pos] < 0:
             act = PLACE_TILE[t]
-            if act is not None and (price <= money or (owner[pos] == seat and not free and 1 <= money)):
+            if act is not None and (can_pay or (can_pay_own and owner[pos] == seat)):
                 acts.append(act)
     return acts
 
@@ -181,6 +211,7 @@ def _free_worker(b: Board, pos: int) -> None:
 
 
 def _gain(b: Board, seat: int, amounts) -> None:
+    """`seat` takes these cubes (a 5-tuple) from the stock."""
     base = seat * 5
     c = b.cubes
     for i in range(5):
@@ -193,19 +224,31 @@ def _lose_prestige(b: Board, seat: int, amount: int) -> None:
 
 
 def _first_cube(amounts) -> int:
+    """The first kind of cube in a 5-tuple: the token that names a production option (take:food = 2 food)."""
     for i in range(5):
         if amounts[i]:
             return i
     return -1
 
 
+def _discounted(tile, discount: int) -> tuple:
+    cost = list(tile.cost)
+    if discount >= 0 and cost[discount]:
+        cost[discount] -= 1
+    return tuple(cost)
+
+
+# The exact cubes each tile costs, less the favor table's one wood or one stone (rules p6 line d):
+# _COST[discount][tile index], discount being NO_DISCOUNT, WOOD or STONE.
+_COST = {discount: [_discounted(tile, discount) for tile in TILES] for discount in (NO_DISCOUNT, WOOD, STONE)}
+
+
 def _affordable(b: Board, seat: int, tile, discount: int) -> bool:
+    """Whether `seat` has the cubes for `tile`: its exact cubes, then any cubes left for its white cubes."""
     base = seat * 5
     c = b.cubes
     spare = 0
-    cost = tile.cost
-    for i in range(5):
-        need = cost[i] - (1 if i == discount and cost[i] else 0)
+    for i, need in enumerate(_COST[discount][tile.index]):
         have = c[base + i]
         if have < need:
             return False
@@ -214,6 +257,7 @@ def _affordable(b: Board, seat: int, tile, discount: int) -> bool:
 
 
 def _first_residence(b: Board, seat: int) -> int:
+    """The residence a prestige building of `seat` replaces: the one nearest the bridge (interpretation 4)."""
     road, owner = b.road, b.owner
     for pos in range(1, ROAD_LENGTH + 1):
         if road[pos] == RESIDENCE and owner[pos] == seat:
@@ -227,14 +271,15 @@ def _first_site(b: Board) -> int:
     The road has 19 sites for 17 tiles (18 with the Jeweller), but a building the lawyer turns into a residence
     goes back to the stock while its residence keeps the site, so a long game can use them all up.
     """
-    road = b.road
-    for pos in range(1, ROAD_LENGTH + 1):
-        if road[pos] < 0:
-            return pos
-    return -1
+    try:
+        return b.road.index(-1, 1)
+    except ValueError:
+        return -1
 
 
 def _build_options(b: Board, seat: int, kind: int, discount: int) -> list:
+    """The build:<tile> actions of that kind `seat` may take: in the stock, affordable, and somewhere to put it (a
+    residence for a prestige tile; otherwise a free site and a house for the tile)."""
     acts = []
     if kind == PRESTIGE:
         if _first_residence(b, seat) < 0:
@@ -253,8 +298,7 @@ def _build(b: Board, seat: int, t: int, discount: int) -> None:
     tile = TILES[t]
     base = seat * 5
     c = b.cubes
-    for i in range(5):
-        need = tile.cost[i] - (1 if i == discount and tile.cost[i] else 0)
+    for i, need in enumerate(_COST[discount][t]):
         c[base + i] -= need
     if tile.kind == PRESTIGE:
         pos = _first_residence(b, seat)  # the builder's residence is discarded, the house stays
@@ -272,10 +316,12 @@ def _build(b: Board, seat: int, t: int, discount: int) -> None:
         b.stack.append((D_PAY, seat, tile.cost_any, True))
 
 
-def _transform_targets(b: Board, seat: int, favor: bool) -> list:
-    """lawyer: a neutral building or one of your own wood/stone buildings, never the lawyer (rules p4 c)."""
+def _transform_targets(b: Board, seat: int, by_favor: bool) -> list:
+    """The transform:<tile> actions open to `seat`: a neutral building or one of its own wood/stone buildings, never
+    the lawyer (rules p4 c), nor one already waiting for a transformation. The favor table's lawyer (line d, column
+    4) needs no denier."""
     base = seat * 5
-    if b.cubes[base + CLOTH] < 1 or (not favor and b.deniers[seat] < RESIDENCE_DENIERS):
+    if b.cubes[base + CLOTH] < 1 or (not by_favor and b.deniers[seat] < RESIDENCE_DENIERS):
         return []
     acts = []
     pending = [p for p, _ in b.pending]
@@ -294,10 +340,11 @@ def _transform_targets(b: Board, seat: int, favor: bool) -> list:
     return acts
 
 
-def _order_transform(b: Board, seat: int, t: int, favor: bool) -> None:
-    """Pay the lawyer now; if the building has a worker, the change waits until that worker leaves it."""
+def _order_transform(b: Board, seat: int, t: int, by_favor: bool) -> None:
+    """Pay the lawyer now; if the building has a worker, the change waits until that worker leaves it (rules p4 c:
+    "the latter pays immediately, but the lawyer's action will be delayed until the building has been activated")."""
     b.cubes[seat * 5 + CLOTH] -= 1
-    if not favor:
+    if not by_favor:
         b.deniers[seat] -= RESIDENCE_DENIERS
     pos = b.pos_of[t]
     if TILES[t].kind == NEUTRAL:
@@ -309,6 +356,7 @@ def _order_transform(b: Board, seat: int, t: int, favor: bool) -> None:
 
 
 def _transform(b: Board, pos: int, seat: int) -> None:
+    """The lawyer's change itself: the building on `pos` becomes `seat`'s residence, worth 2 prestige."""
     t = b.road[pos]
     if TILES[t].kind != NEUTRAL:
         b.in_stock[t] = True  # a player's building goes back to the stock; neutral ones are discarded
@@ -396,7 +444,7 @@ def _placement(b: Board) -> None:
 
 
 def _special_buildings(b: Board) -> None:
-    """Phase 3, in order: gate, trading post, merchants' guild, joust field, stables, inn."""
+    """Phase 3, in order: gate, trading post, merchants' guild, joust field, stables, inn (step k is SPECIALS[k])."""
     step = b.step
     b.step = step + 1
     special = b.special
@@ -467,12 +515,23 @@ def _activation(b: Board) -> None:
     _activate(b, pos)
 
 
+# What a worker on a building that does not produce is asked: its effect -> (decision kind, a, b). All of these
+# are optional (rules p3: "A player doesn't have to apply the effect of a building, unless it is a production
+# building"); each question offers `pass`.
+_QUESTION = {
+    CARPENTER: (D_BUILD, WOOD_TILE, NO_DISCOUNT), MASON: (D_BUILD, STONE_TILE, NO_DISCOUNT),
+    ARCHITECT: (D_BUILD, PRESTIGE, NO_DISCOUNT), LAWYER: (D_LAWYER, 0, 0), CHURCH: (D_CHURCH, 0, 0),
+    TAILOR: (D_TAILOR, 0, 0), BANK: (D_BANK, 0, 0), ALCHEMIST: (D_ALCHEMIST, 0, 0), JEWELLER: (D_JEWELLER, 0, 0),
+}
+
+
 def _activate(b: Board, pos: int) -> None:
+    """The building on `pos` works for the worker standing on it."""
     tile = TILES[b.road[pos]]
     seat = b.worker[pos]
     effect = tile.effect
     push = b.stack.append
-    if effect == PRODUCE:  # production is mandatory
+    if effect == PRODUCE:  # mandatory: one option is taken at once, a choice is asked
         if len(tile.produces) == 1:
             _gain(b, seat, tile.produces[0])
             owner = b.owner[pos]
@@ -480,28 +539,13 @@ def _activate(b: Board, pos: int) -> None:
                 push((D_BONUS, owner, tile.index, 0))  # the owner takes one of the products (rules p3 a)
         else:
             push((D_PRODUCE, seat, tile.index, 0))
-    elif effect == CARPENTER:
-        push((D_BUILD, seat, WOOD_TILE, NO_BUILDING))
-    elif effect == MASON:
-        push((D_BUILD, seat, STONE_TILE, NO_BUILDING))
-    elif effect == ARCHITECT:
-        push((D_BUILD, seat, PRESTIGE, NO_BUILDING))
-    elif effect == LAWYER:
-        push((D_LAWYER, seat, 0, 0))
     elif effect == MARKET:
         push((D_MARKET, seat, tile.price, 0))
     elif effect == PEDDLER:
         push((D_PEDDLER, seat, tile.price, tile.most))
-    elif effect == CHURCH:
-        push((D_CHURCH, seat, 0, 0))
-    elif effect == TAILOR:
-        push((D_TAILOR, seat, 0, 0))
-    elif effect == BANK:
-        push((D_BANK, seat, 0, 0))
-    elif effect == ALCHEMIST:
-        push((D_ALCHEMIST, seat, 0, 0))
-    elif effect == JEWELLER:
-        push((D_JEWELLER, seat, 0, 0))
+    else:
+        kind, a, c = _QUESTION[effect]
+        push((kind, seat, a, c))
 
 
 def _castle_phase(b: Board) -> None:
@@ -515,7 +559,7 @@ def _castle_phase(b: Board) -> None:
         return
     if step == len(castle):
         b.step = step + 1
-        best, most = -1, 0
+        best, most = -1, 0  # the best builder gave at least one batch (interpretation 10)
         for seat in castle:  # arrival order breaks ties
             if b.batches[seat] > most:
                 best, most = seat, b.batches[seat]
@@ -537,6 +581,10 @@ def _end_of_turn(b: Board) -> None:
         b.step = 1
         return
     if b.step == 1:
+        # Rules p5: count "if the bailiff, during his move, reached or went past" the section's count space, "or if
+        # a section has been completed during this turn"; "only one count per section". Sections are counted in
+        # order and this is checked every turn, so a bailiff at or past the count space of the section being built
+        # got there this turn, and a full one was completed this turn.
         s = b.counted
         if s < 3 and (b.bailiff >= COUNT_SPACE[s] or b.filled[s] >= SECTION_PARTS[s]):
             b.step = 2
@@ -601,11 +649,11 @@ def _legal_guild(b, seat, a, c):
 
 
 def _legal_provost(b, seat, a, c):
-    return _provost_moves(b, min(PROVOST_MOST, b.deniers[seat]))
+    return _provost_moves(b, min(PROVOST_MOST, b.deniers[seat] // PROVOST_SPACE_PRICE))
 
 
 def _legal_joust(b, seat, a, c):
-    if b.deniers[seat] >= 1 and b.cubes[seat * 5 + CLOTH] >= 1:
+    if b.deniers[seat] >= JOUST_DENIERS and b.cubes[seat * 5 + CLOTH] >= 1:
         return [PASS, JOUST]
     return [PASS]
 
@@ -625,7 +673,7 @@ def _legal_bonus(b, seat, t, c):
 
 def _legal_market(b, seat, price, c):
     base = seat * 5
-    return [PASS] + [SELL[i] for i in range(5) if b.cubes[base + i]]
+    return [PASS] + [SELL[i] for i in range(5) if b.cubes[base + i]]  # any cube, gold too (the white cube)
 
 
 def _legal_peddler(b, seat, price, remaining):
@@ -640,41 +688,42 @@ def _legal_build(b, seat, kind, discount):
 
 def _legal_pay(b, seat, count, allow_gold):
     base = seat * 5
-    top = 5 if allow_gold else 4
+    top = GOLD + 1 if allow_gold else GOLD
     return [PAY[i] for i in range(top) if b.cubes[base + i]]
 
 
-def _legal_lawyer(b, seat, favor, c):
-    return [PASS] + _transform_targets(b, seat, bool(favor))
+def _legal_lawyer(b, seat, a, c):
+    return [PASS] + _transform_targets(b, seat, False)
+
+
+def _deals(offers: dict, deals: dict, have: int) -> list:
+    """A trade building's question: pass, or each of its deals whose price (deniers or cubes) `have` covers."""
+    return [PASS] + [offers[gain] for gain, price in deals.items() if have >= price]
 
 
 def _legal_church(b, seat, a, c):
-    d = b.deniers[seat]
-    return [PASS] + ([CHURCH_OFFERS[3]] if d >= 2 else []) + ([CHURCH_OFFERS[5]] if d >= 4 else [])
+    return _deals(CHURCH_OFFERS, CHURCH_DEALS, b.deniers[seat])
 
 
 def _legal_tailor(b, seat, a, c):
-    cloth = b.cubes[seat * 5 + CLOTH]
-    return [PASS] + ([TAILOR_OFFERS[2]] if cloth >= 1 else []) + ([TAILOR_OFFERS[6]] if cloth >= 3 else [])
+    return _deals(TAILOR_OFFERS, TAILOR_DEALS, b.cubes[seat * 5 + CLOTH])
 
 
 def _legal_bank(b, seat, a, c):
-    d = b.deniers[seat]
-    return [PASS] + ([BANK_OFFERS[1]] if d >= 2 else []) + ([BANK_OFFERS[2]] if d >= 5 else [])
+    return _deals(BANK_OFFERS, BANK_DEALS, b.deniers[seat])
 
 
 def _legal_alchemist(b, seat, a, c):
     base = seat * 5
-    have = sum(b.cubes[base:base + 4])
-    return [PASS] + ([ALCHEMIST_OFFERS[1]] if have >= 2 else []) + ([ALCHEMIST_OFFERS[2]] if have >= 4 else [])
+    return _deals(ALCHEMIST_OFFERS, ALCHEMIST_DEALS, sum(b.cubes[base:base + GOLD]))  # any cubes but gold
 
 
 def _legal_jeweller(b, seat, a, c):
-    gold = b.cubes[seat * 5 + GOLD]
-    return [PASS] + ([JEWELLER_OFFERS[5]] if gold >= 1 else []) + ([JEWELLER_OFFERS[9]] if gold >= 2 else [])
+    return _deals(JEWELLER_OFFERS, JEWELLER_DEALS, b.cubes[seat * 5 + GOLD])
 
 
 def _legal_castle(b, seat, a, c):
+    """Another batch (food and two different cubes, rules p4 phase 6) while there is room and a house, or pass."""
     acts = [PASS]
     base = seat * 5
     cubes = b.cubes
@@ -691,6 +740,7 @@ def _legal_favor(b, seat, a, c):
 
 
 def _legal_favor_cubes(b, seat, col, c):
+    """Line c, any column up to the marker (rules p6): food; wood or stone; cloth; the exchange; gold."""
     acts = [TAKE[FOOD]]
     if col >= 2:
         acts += [TAKE[WOOD], TAKE[STONE]]
@@ -704,6 +754,8 @@ def _legal_favor_cubes(b, seat, col, c):
 
 
 def _legal_favor_build(b, seat, col, c):
+    """Line d, any column up to the marker (rules p6): a carpenter with 1 wood less, a mason with 1 stone less, a
+    lawyer without the denier, an architect; none of them need be on the board."""
     acts = [PASS]
     if col >= 2:
         acts += _build_options(b, seat, WOOD_TILE, WOOD)
@@ -712,11 +764,12 @@ def _legal_favor_build(b, seat, col, c):
     if col >= 4:
         acts += _transform_targets(b, seat, True)
     if col >= 5:
-        acts += _build_options(b, seat, PRESTIGE, NO_BUILDING)
+        acts += _build_options(b, seat, PRESTIGE, NO_DISCOUNT)
     return acts
 
 
 def _legal_give(b, seat, a, c):
+    """The cube given in the exchange: any of the player's, gold too (the white cube)."""
     base = seat * 5
     return [PAY[i] for i in range(5) if b.cubes[base + i]]
 
@@ -731,6 +784,7 @@ _LEGAL = (
     _legal_tailor, _legal_bank, _legal_alchemist, _legal_jeweller, _legal_castle, _legal_favor,
     _legal_favor_cubes, _legal_favor_build, _legal_give, _legal_take,
 )
+assert len(_LEGAL) == len(DECISION_NAMES)
 
 
 # ==========================================================================================================
@@ -752,7 +806,7 @@ def _apply_place(b, act, seat, a, c):
         b.passed.append(seat)
         return
     if act not in SPECIAL_OF and b.owner[b.pos_of[act.arg]] == seat:
-        b.deniers[seat] -= 1  # own building: 1 denier (rules p2 d)
+        b.deniers[seat] -= OWN_BUILDING_PRICE  # rules p2 d
     else:
         b.deniers[seat] -= placement_price(b, seat)
     b.workers[seat] -= 1
@@ -783,7 +837,7 @@ def _apply_guild(b, act, seat, a, c):
 def _apply_provost(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        b.deniers[seat] -= abs(act.arg)
+        b.deniers[seat] -= abs(act.arg) * PROVOST_SPACE_PRICE
         b.provost += act.arg
 
 
@@ -792,7 +846,7 @@ def _apply_joust(b, act, seat, a, c):
     b.special[JOUST_FIELD] = -1
     b.workers[seat] += 1
     if act is JOUST:
-        b.deniers[seat] -= 1
+        b.deniers[seat] -= JOUST_DENIERS
         b.cubes[seat * 5 + CLOTH] -= 1
         grant_favors(b, seat, 1)
 
@@ -853,30 +907,32 @@ def _apply_pay(b, act, seat, count, allow_gold):
         b.stack.append((D_PAY, seat, count - 1, allow_gold))
 
 
-def _apply_lawyer(b, act, seat, favor, c):
+def _apply_lawyer(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        _order_transform(b, seat, act.arg, bool(favor))
+        _order_transform(b, seat, act.arg, False)  # the favor table's lawyer is a D_FAVOR_BUILD answer
 
+
+# The trade buildings: a deal's token names what the player gets; the catalog's *_DEALS give the price.
 
 def _apply_church(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        b.deniers[seat] -= 2 if act.arg == 3 else 4
+        b.deniers[seat] -= CHURCH_DEALS[act.arg]
         b.prestige[seat] += act.arg
 
 
 def _apply_tailor(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        b.cubes[seat * 5 + CLOTH] -= 1 if act.arg == 2 else 3
+        b.cubes[seat * 5 + CLOTH] -= TAILOR_DEALS[act.arg]
         b.prestige[seat] += act.arg
 
 
 def _apply_bank(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        b.deniers[seat] -= 2 if act.arg == 1 else 5
+        b.deniers[seat] -= BANK_DEALS[act.arg]
         b.cubes[seat * 5 + GOLD] += act.arg
 
 
@@ -884,13 +940,13 @@ def _apply_alchemist(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
         b.cubes[seat * 5 + GOLD] += act.arg
-        b.stack.append((D_PAY, seat, 2 * act.arg, False))  # 2 cubes a gold, any mix but gold
+        b.stack.append((D_PAY, seat, ALCHEMIST_DEALS[act.arg], False))  # the player picks the cubes, no gold
 
 
 def _apply_jeweller(b, act, seat, a, c):
     b.stack.pop()
     if act is not PASS:
-        b.cubes[seat * 5 + GOLD] -= act.arg // 4  # 1 gold -> 5, 2 gold -> 9
+        b.cubes[seat * 5 + GOLD] -= JEWELLER_DEALS[act.arg]
         b.prestige[seat] += act.arg
 
 
@@ -927,7 +983,7 @@ def _apply_favor(b, act, seat, a, c):
         b.deniers[seat] += FAVOR_DENIERS[col]
     elif line == CUBES_LINE:
         b.stack.append((D_FAVOR_CUBES, seat, col, 0))
-    elif col >= 2:  # buildings line; column 1 has no effect
+    elif line == BUILDINGS_LINE and col >= 2:  # column 1 has no effect
         b.stack.append((D_FAVOR_BUILD, seat, col, 0))
 
 
@@ -949,7 +1005,7 @@ def _apply_favor_build(b, act, seat, col, c):
         _order_transform(b, seat, t, True)
         return
     kind = TILES[t].kind
-    _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_BUILDING)
+    _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_DISCOUNT)
 
 
 def _apply_give(b, act, seat, a, c):
@@ -963,35 +1019,40 @@ _APPLY = (
     _apply_tailor, _apply_bank, _apply_alchemist, _apply_jeweller, _apply_castle, _apply_favor,
     _apply_favor_cubes, _apply_favor_build, _apply_give, _apply_take,
 )
+assert len(_APPLY) == len(DECISION_NAMES)
 
 
 # ==========================================================================================================
 # Why an action is refused
 # ==========================================================================================================
 
+# The verbs that answer each kind of decision, as the refusal of another verb lists them.
+_ANSWERS = (
+    ("place", "pass"), ("place", "pass"), ("provost", "pass"), ("joust", "pass"), ("inn",), ("provost", "pass"),
+    ("take",), ("take",), ("sell", "pass"), ("buy", "pass"), ("build", "pass"), ("pay",), ("transform", "pass"),
+    ("church", "pass"), ("tailor", "pass"), ("bank", "pass"), ("alchemist", "pass"), ("jeweller", "pass"),
+    ("batch", "pass"), ("favor",), ("take", "exchange"), ("build", "transform", "pass"), ("pay",), ("take",),
+)
+assert len(_ANSWERS) == len(DECISION_NAMES)
+_BARE_VERBS = ("pass", "joust", "exchange")  # tokens without an argument
+
+
 def why_illegal(b: Board, act) -> str:
     kind, seat, a, c = b.stack[-1]
     who = NAMES[seat]
-    expected = {
-        D_PLACE: ("place", "pass"), D_GATE: ("place", "pass"), D_GUILD: ("provost", "pass"),
-        D_PROVOST: ("provost", "pass"), D_JOUST: ("joust", "pass"), D_INN: ("inn",),
-        D_PRODUCE: ("take",), D_BONUS: ("take",), D_MARKET: ("sell", "pass"), D_PEDDLER: ("buy", "pass"),
-        D_BUILD: ("build", "pass"), D_PAY: ("pay",), D_LAWYER: ("transform", "pass"),
-        D_CHURCH: ("church", "pass"), D_TAILOR: ("tailor", "pass"), D_BANK: ("bank", "pass"),
-        D_ALCHEMIST: ("alchemist", "pass"), D_JEWELLER: ("jeweller", "pass"), D_CASTLE: ("batch", "pass"),
-        D_FAVOR: ("favor",), D_FAVOR_CUBES: ("take", "exchange"),
-        D_FAVOR_BUILD: ("build", "transform", "pass"), D_GIVE: ("pay",), D_TAKE: ("take",),
-    }[kind]
+    expected = _ANSWERS[kind]
     if act.verb not in expected:
-        return f"{who} must now {DECISION_NAMES[kind]} ({' or '.join(v + ':...' if v not in ('pass', 'joust', 'exchange') else v for v in expected)})"
+        shown = " or ".join(v if v in _BARE_VERBS else v + ":..." for v in expected)
+        return f"{who} must now {DECISION_NAMES[kind]} ({shown})"
     if act.verb == "place":
         return _why_not_place(b, seat, act, free=(kind == D_GATE))
     if act.verb == "provost":
-        target = b.provost + act.arg
-        if not 1 <= target <= ROAD_LENGTH:
-            return f"the provost is on space {b.provost}; he can go neither onto the bridge nor past space {ROAD_LENGTH}"
+        if not 1 <= b.provost + act.arg <= ROAD_LENGTH:
+            return (f"the provost is on space {b.provost}; he can go neither onto the bridge nor past space "
+                    f"{ROAD_LENGTH}")
         if kind == D_PROVOST:
-            return f"{who} has {b.deniers[seat]} deniers and moving the provost {abs(act.arg)} spaces costs {abs(act.arg)}"
+            cost = abs(act.arg) * PROVOST_SPACE_PRICE
+            return f"{who} has {b.deniers[seat]} deniers and moving the provost {abs(act.arg)} spaces costs {cost}"
     if act.verb == "build":
         return _why_not_build(b, seat, act.arg, kind, a, c)
     if act.verb == "transform":
@@ -1002,16 +1063,17 @@ def why_illegal(b: Board, act) -> str:
         if b.houses[seat] <= 0:
             return f"{who} has no house left"
         return f"{who} lacks the cubes for {act.token[6:]} (a batch is food + two different cubes)"
-    if act.verb in ("pay", "sell") or (act.verb == "exchange"):
+    if act.verb in ("pay", "sell", "exchange"):
         if act.verb == "pay" and kind == D_PAY and not c and act.arg == GOLD:
             return "gold cannot pay this (any cube but gold)"
         return f"{who} has no {CUBES[act.arg]} cube" if act.arg is not None else f"{who} has no cube to exchange"
     if act.verb == "favor":
-        return f"{who} already took a favor on the {FAVOR_LINES[act.arg]} line this phase (favors of one phase go on different lines)"
+        return (f"{who} already took a favor on the {FAVOR_LINES[act.arg]} line this phase (favors of one phase go "
+                f"on different lines)")
     if act.verb == "take":
         return f"that cube is not on offer: {who} must {DECISION_NAMES[kind]}"
     if act.verb == "joust":
-        return f"{who} needs 1 denier and 1 cloth to joust"
+        return f"{who} needs {JOUST_DENIERS} denier and 1 cloth to joust"
     if act.verb in ("church", "bank", "buy"):
         return f"{who} has only {b.deniers[seat]} deniers"
     if act.verb in ("tailor", "jeweller", "alchemist"):
@@ -1062,7 +1124,8 @@ def _why_not_build(b: Board, seat: int, t: int, kind: int, a: int, c: int) -> st
     if kind == D_FAVOR_BUILD:
         need_col = {WOOD_TILE: 2, STONE_TILE: 3, PRESTIGE: 5}[tile.kind]
         if a < need_col:
-            return f"{who}'s marker on the buildings line is in column {a}; a {KIND_NAMES[tile.kind]} tile needs column {need_col}"
+            return (f"{who}'s marker on the buildings line is in column {a}; a {KIND_NAMES[tile.kind]} tile needs "
+                    f"column {need_col}")
     if not b.in_stock[t]:
         return f"the {tile.name} is not in the stock (it is {'on the road' if b.pos_of[t] >= 0 else 'out of the game'})"
     if tile.kind == PRESTIGE and _first_residence(b, seat) < 0:
@@ -1084,7 +1147,8 @@ def _why_not_transform(b: Board, seat: int, t: int, favor: bool) -> str:
     if pos < 0:
         return f"the {tile.name} is not on the road"
     if tile.kind != NEUTRAL and b.owner[pos] != seat:
-        return f"the lawyer transforms neutral buildings or {who}'s own buildings, and the {tile.name} is {NAMES[b.owner[pos]]}'s"
+        return (f"the lawyer transforms neutral buildings or {who}'s own buildings, and the {tile.name} is "
+                f"{NAMES[b.owner[pos]]}'s")
     if any(p == pos for p, _ in b.pending):
         return f"the {tile.name} is already to be transformed"
     if b.cubes[seat * 5 + CLOTH] < 1:
