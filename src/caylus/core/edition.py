@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .actions import Action, ActionSet
+from .actions import ActionSet
 from .errors import BadOption
 
 TERMINAL = -4  # current_player of a finished game (OpenSpiel's kTerminalPlayerId)
@@ -67,6 +67,10 @@ class Edition:
     scores: Any  # (board) -> list[int]
     player_names: tuple[str, ...] = ("Blue", "Red", "Green", "Orange", "Black")
     determinize: Any = None  # (view, rng) -> Board, for hidden-information editions
+    # (board) -> bool: ask the decision on top even if it has a single answer. Hidden-information editions need
+    # it where the number of answers depends on hidden cards: if the engine played such a decision by itself,
+    # everyone would learn that the player had no other choice.
+    must_ask: Any = None
     describe: Any = None  # (board) -> str, a text picture of the board
     extra: dict = field(default_factory=dict)
 

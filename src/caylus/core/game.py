@@ -85,11 +85,16 @@ class Game:
     push = apply  # python-chess spelling
 
     def _play_forced(self) -> None:
-        """Play every decision that has exactly one legal answer: the engine never asks a question with one answer."""
+        """Play every decision that has exactly one legal answer: the engine never asks a question with one answer.
+
+        The one exception is a decision the edition says must be asked (`Edition.must_ask`), because whether it
+        has a single answer depends on hidden information.
+        """
         edition, board = self.edition, self.board
+        must_ask = edition.must_ask
         while not board.terminal:
             legal = edition.legal_actions(board)
-            if len(legal) != 1:
+            if len(legal) != 1 or (must_ask is not None and must_ask(board)):
                 self._legal = legal
                 return
             edition.apply(board, legal[0])

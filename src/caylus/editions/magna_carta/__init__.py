@@ -9,7 +9,7 @@ from caylus.core.edition import Edition, Option
 from .catalog import PLAYER_NAMES
 from .describe import describe
 from .notation import ACTIONS
-from .rules import apply, legal_actions, why_illegal
+from .rules import apply, legal_actions, must_ask, why_illegal
 from .scoring import scores
 from .setup import new_board
 from .view import determinize, view
@@ -32,6 +32,7 @@ EDITION = Edition(
     scores=scores,
     player_names=PLAYER_NAMES,
     determinize=determinize,
+    must_ask=must_ask,
     describe=describe,
 )
 

@@ -505,6 +505,16 @@ def _next_actor(b: Board, p: int) -> int:
 
 
 # -- legal actions -------------------------------------------------------------------------------------------------
+def must_ask(b: Board) -> bool:
+    """An action decision is asked even when `pass` is the only answer, as long as the player holds cards.
+
+    Whether such a player can build depends on their hidden hand: if the engine passed for them by itself, every
+    other player would learn that nothing in that hand is affordable.
+    """
+    top = b.stack[-1]
+    return top[0] == D_ACTION and bool(b.hand[top[1]])
+
+
 def legal_actions(b: Board) -> list:
     """The answers to the decision on top of the stack, in canonical order (`pass` first where it is allowed)."""
     kind, p, _, extra = b.stack[-1]

@@ -8,7 +8,6 @@ captures the whole board.
 
 from __future__ import annotations
 
-from math import comb
 
 from caylus.core.errors import BadOption
 from caylus.core.rng import Rng
@@ -17,8 +16,7 @@ from .catalog import (
     CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS,
 )
 from .rules import (
-    ANY, ASKS, BECOMING_RESIDENCE, BUILDING, COST, D_ACTION, DECISION_NAMES, PHASE_NAMES, RESIDENCE, Board, afford,
-    legal_actions,
+    ASKS, BECOMING_RESIDENCE, BUILDING, DECISION_NAMES, PHASE_NAMES, RESIDENCE, Board,
 )
 from .scoring import scores
 from .setup import deck_cards
@@ -136,10 +134,8 @@ def determinize(v: dict, rng: Rng) -> Board:
     their hand too: the cards of their colour that are neither on the road nor in their discard pile. They are
     shuffled and dealt into hand and deck keeping the public sizes, every deal equally likely.
 
-    One constraint comes from the view itself: if another player is deciding an action, the real game asked them
-    because they had a choice (the engine plays one-answer decisions by itself), so the deal must leave them a choice
-    too. When the first deal leaves them none, only a card they can build can give them one, and their cards are
-    dealt again among the deals whose hand holds one, each equally likely.
+    Nothing else constrains the deal: an action decision is asked even when the player could only pass
+    (`rules.must_ask`), so being asked reveals nothing about a hand.
     """
     b = board_from_view(v)
     viewer = v["viewer"]
@@ -159,32 +155,5 @@ def determinize(v: dict, rng: Rng) -> Board:
         rng.shuffle(cards)
         b.hand[q] = sorted(cards[:hidden_hand]) if q != viewer else b.hand[q]
         b.deck[q] = cards[hidden_hand:]
-    if b.stack and b.stack[-1][0] == D_ACTION and b.current_player != viewer and len(legal_actions(b)) == 1:
-        _deal_a_buildable_card(b, b.current_player, rng)
     return b
 
-
-def _deal_a_buildable_card(b: Board, q: int, rng: Rng) -> None:
-    """Deal q's unseen cards again, uniformly among the deals whose hand holds a card q can build."""
-    cubes, size = b.cubes[q], len(b.hand[q])
-    cards = b.hand[q] + b.deck[q]
-    good = [c for c in cards if afford(cubes, COST[c], ANY[c])]
-    bad = [c for c in cards if not afford(cubes, COST[c], ANY[c])]
-    if not good:
-        raise BadOption(f"determinize: the view is inconsistent ({PLAYER_NAMES[q]} is asked for an action but could "
-                        "only pass)")
-    # How many buildable cards the hand holds: k with the weight of the hands holding exactly k of them.
-    weights = [comb(len(good), k) * comb(len(bad), size - k) for k in range(1, min(size, len(good)) + 1)]
-    draw = rng.below(sum(weights))
-    k = 1
-    for w in weights:
-        if draw < w:
-            break
-        draw -= w
-        k += 1
-    rng.shuffle(good)
-    rng.shuffle(bad)
-    b.hand[q] = sorted(good[:k] + bad[:size - k])
-    deck = good[k:] + bad[size - k:]
-    rng.shuffle(deck)
-    b.deck[q] = deck
