@@ -14,9 +14,11 @@ from .errors import IllegalAction
 
 
 class Action:
-    """One decision, named by a stable token such as ``place:inn`` or ``provost:-2``.
+    """One decision, named by a stable token such as ``place:inn`` or ``provost:-2``; interned per edition.
 
     ``verb`` is the part before the colon, ``arg`` the parsed part after it (a string or an int), or None.
+    Equality is identity: each edition's `ActionSet` makes every action once and `parse` maps any token (or a
+    foreign `Action`) to that object, so `in` over a list of legal actions stays a fast C-level scan.
     """
 
     __slots__ = ("token", "verb", "arg", "index")
@@ -32,14 +34,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.token!r})"
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, Action):
-            return self.token == other.token
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.token)
 
 
 class ActionSet:
