@@ -6,8 +6,8 @@ Each test cites the passage of shared/rules/caylus-rules.txt it checks.
 from __future__ import annotations
 
 from .scenario import (
-    BLUE, GREEN, ORANGE, RED, column, grant_favor, new, play, put_tile, refused, seat_view, set_castle,
-    set_cubes, set_favor, space, start_activation, start_castle, start_end_of_turn, start_special, sync,
+    BLUE, GREEN, ORANGE, RED, column, grant_favor, hold_in_castle, new, play, pos, put_tile, refused, seat_view,
+    set_castle, set_cubes, set_favor, space, start_activation, start_castle, start_end_of_turn, start_special, sync,
 )
 
 NO_CUBES = {"food": 0, "wood": 0, "stone": 0, "cloth": 0, "gold": 0}
@@ -276,6 +276,33 @@ def test_buildings_line_column_four_lawyer_costs_only_the_cloth():
     assert me(game)["deniers"] == money + 2 + 1  # no denier paid; then turn 2's income, residence included
     assert me(game)["prestige"] == 2
     assert "sawmill" in game.view(None)["stock"]  # a player's building goes back to the stock
+
+
+def test_buildings_line_lawyer_on_an_occupied_building_waits_for_its_activation():
+    """p4 c applies to the favor table's lawyer too ('Buildings are constructed according to the rules of phase 5'):
+    'If there is a worker in the building the player wants to transform, the latter pays immediately, but the
+    lawyer's action will be delayed until the building has been activated.' Red jousts in phase 3 and turns the
+    neutral farm, where Blue's worker stands, into a residence: Blue still works the farm in phase 5, then the
+    residence replaces it."""
+    game = game_with(counted=1, cloth=2)
+    set_cubes(game, RED, 3)
+    set_favor(game, RED, buildings=3)
+    farm = pos(game, "neutral_farm")
+    b = game.board
+    b.worker[farm] = BLUE
+    b.workers[BLUE] -= 1
+    hold_in_castle(game, ORANGE)
+    start_special(game, {"joust_field": RED})
+    play(game, "joust", "favor:buildings", "transform:neutral_farm")
+    assert me(game)["cubes"]["cloth"] == 0 and me(game)["deniers"] == 3 - 1  # the joust's denier only
+    assert space(game, farm) == {"space": farm, "tile": "neutral_farm", "owner": None, "worker": BLUE}
+    assert game.view(None)["pending_transformations"] == [{"space": farm, "player": RED}]
+    while game.legal_tokens()[0] == "pass" and game.view(None)["phase"] == "provost":
+        play(game, "pass")
+    assert asked(game) == (BLUE, "choose what the building produces")
+    play(game, "take:cloth")
+    assert space(game, farm) == {"space": farm, "tile": "residence", "owner": RED, "worker": None}
+    assert me(game)["prestige"] == 2 and seat_view(game, BLUE)["cubes"]["cloth"] == 1
 
 
 def test_buildings_line_column_five_architect():
