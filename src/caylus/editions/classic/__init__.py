@@ -2,7 +2,7 @@
 
 from caylus.core.edition import Edition, Option
 
-from . import rules, scoring, setup
+from . import rules, scoring, setup, view
 from .notation import ACTIONS
 
 EDITION = Edition(
@@ -20,7 +20,7 @@ EDITION = Edition(
     legal_actions=rules.legal_actions,
     apply=rules.apply,
     why_illegal=rules.why_illegal,
-    view=rules.view,
+    view=view.view,
     scores=scoring.scores,
-    describe=rules.describe,
+    describe=view.describe,
 )
