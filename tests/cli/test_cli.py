@@ -187,7 +187,7 @@ def test_replay_of_a_malformed_record_names_the_line(capsys, tmp_path, record_fi
     (["sim", "--players", "1"], "2-5 players, not 1"),
     (["sim", "--players", "two"], "expected a whole number"),
     (["sim", "--games", "0"], "expected at least 1"),
-    (["sim", "--seed", "x"], "invalid int value"),
+    (["sim", "--seed", "x"], "expected a whole number"),
     (["sim", "--option", "favors"], "expected key=value"),
     (["sim", "--option", "colour=red"], "no option 'colour'"),
     (["sim", "--option", "favors=generous"], "expected one of table, simplified"),

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import traceback
 from pathlib import Path
 
 from caylus.agents import Playout
 from caylus.core import ENGINE_VERSION, BadOption, BadRecord, get_edition, load_record
-from caylus.core.registry import EDITION_MODULES
+from caylus.core.errors import shown
+from caylus.core.registry import EDITION_MODULES, SEEDS
 
 from . import runs
 
@@ -33,17 +36,28 @@ class _Parser(argparse.ArgumentParser):
 def _option(text: str) -> tuple[str, str]:
     key, eq, value = text.partition("=")
     if not eq or not key.strip() or not value.strip():
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected key=value, got {shown(text)}")
     return key.strip(), value.strip()
 
 
+def _whole_number(text: str) -> int:
+    """Decimal digits with an optional sign (ASCII only: no "1_0", no full-width digits)."""
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown(text)}")
+    return int(text)
+
+
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    value = _whole_number(text)
+    if not 0 <= value < SEEDS:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**64-1, got {value}")
     return value
 
 
@@ -51,9 +65,9 @@ def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected more than 0 seconds, got {text}")
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {shown(text)}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected more than 0 seconds (and not infinity), got {shown(text)}")
     return value
 
 
@@ -61,7 +75,7 @@ def _add_game_arguments(p: argparse.ArgumentParser, games_default: int | None) -
     p.add_argument("--edition", default="caylus", metavar="ID",
                    help=f"edition id: {', '.join(EDITION_MODULES)} (default caylus)")
     p.add_argument("--players", type=_positive_int, default=4, metavar="N", help="number of players (default 4)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="game i uses seed S+i (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, metavar="S", help="game i uses seed S+i (default 1)")
     p.add_argument("--games", type=_positive_int, default=games_default, metavar="G",
                    help=f"games to play (default {games_default})")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
@@ -99,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the `caylus` command with `argv` (default: the process arguments); returns the exit code."""
+    if argv is not None and not all(isinstance(a, str) for a in argv):
+        print("caylus: every command-line argument must be text (str)", file=sys.stderr)
+        return 2
     try:
         args = build_parser().parse_args(argv)
     except UsageError as exc:
@@ -119,19 +136,45 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _path(name: str) -> str:
+    """A file name as a message shows it: as typed if it is short and printable, else quoted and cut short."""
+    return name if name.isprintable() and len(name) <= 80 else shown(name)
+
+
+def _why(exc: Exception) -> str:
+    """Why a file could not be read or written, without repeating its (possibly long) name."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at position {exc.start})"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
 # -- sim --------------------------------------------------------------------------------------------------------
+def _check_seeds(args) -> None:
+    """Game i of a run uses seed S+i: the last one must be a seed too."""
+    last = args.seed + args.games - 1
+    if last >= SEEDS:
+        raise UsageError(f"caylus {args.command}: the games would use seeds {args.seed} to {last}, beyond 2**64-1")
+
+
 def run_sim(args) -> int:
     players, options = runs.check_setup(args.edition, args.players, dict(args.option))
+    _check_seeds(args)
     if args.records is not None:
         try:
             args.records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"caylus sim: cannot create the records directory: {exc}") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL character in the path
+            raise UsageError(f"caylus sim: cannot create the records directory {_path(str(args.records))}: "
+                             f"{_why(exc)}") from None
 
     def on_game(playout: Playout) -> None:
         if args.records is not None:
             path = args.records / f"{args.edition}-{players}p-seed{playout.seed}.txt"
-            path.write_text(playout.record(), encoding="utf-8")
+            try:
+                path.write_text(playout.record(), encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"caylus sim: cannot save the record {_path(str(path))}: {_why(exc)}") from None
         if not playout.ok:
             _report_error(playout)
 
@@ -181,6 +224,8 @@ def _options_text(options: dict) -> str:
 # -- bench ------------------------------------------------------------------------------------------------------
 def run_bench(args) -> int:
     runs.check_setup(args.edition, args.players, dict(args.option))
+    if args.seconds is None:
+        _check_seeds(args)
     games = None if args.seconds is not None else args.games
     result = runs.benchmark(args.edition, args.players, games=games, seconds=args.seconds, repeat=args.repeat,
                             seed=args.seed, options=dict(args.option))
@@ -201,17 +246,19 @@ def run_bench(args) -> int:
 
 # -- replay -----------------------------------------------------------------------------------------------------
 def run_replay(args) -> int:
-    if args.file == "-":
-        text = sys.stdin.read()
-    else:
-        try:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        elif not args.file:
+            raise UsageError("caylus replay: no file name given (- reads stdin)")
+        else:
             text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"caylus replay: cannot read {args.file}: {exc}") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL character in the path
+        raise UsageError(f"caylus replay: cannot read {_path(args.file)}: {_why(exc)}") from None
     try:
         game = load_record(text)
     except BadRecord as exc:
-        raise UsageError(f"caylus replay: {args.file}: {exc}") from None
+        raise UsageError(f"caylus replay: {_path(args.file)}: {exc}") from None
     names = [game.player_name(p) for p in range(game.num_players)]
     scores = game.scores()
     if args.json:

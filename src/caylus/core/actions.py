@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 
 
 class Action:
@@ -66,7 +66,10 @@ class ActionSet:
         self._never[token] = reason
 
     def __getitem__(self, token: str) -> Action:
-        return self._by_token[token]
+        try:
+            return self._by_token[token]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{_token_text(token)}: not an action of edition {self.edition!r}") from None
 
     def __iter__(self):
         return iter(self._all)
@@ -75,21 +78,29 @@ class ActionSet:
         return len(self._all)
 
     def __contains__(self, token: str) -> bool:
-        return token in self._by_token
+        return isinstance(token, str) and token in self._by_token
 
     def by_index(self, index: int) -> Action:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._all):
+            raise IllegalAction(f"no action with index {shown(index)} in edition {self.edition!r} "
+                                f"(indices 0-{len(self._all) - 1})")
         return self._all[index]
 
     def parse(self, token) -> Action:
         """The action a token names; `IllegalAction` if the token is malformed or unknown in this edition."""
         if isinstance(token, Action):
-            act = self._by_token.get(token.token)
+            try:
+                act = self._by_token.get(token.token)
+            except Exception:  # an Action made by hand, whose token is not text
+                act = None
             if act is None:
-                raise IllegalAction(f"{token.token}: not an action of edition {self.edition!r}")
+                raise IllegalAction(f"{_token_text(getattr(token, 'token', None))}: not an action of edition "
+                                    f"{self.edition!r}")
             return act
         if not isinstance(token, str):
-            raise IllegalAction(f"{token!r}: an action must be an Action or its text token, not {type(token).__name__}")
-        text = token.strip()
+            raise IllegalAction(f"{shown(token)}: an action must be an Action or its text token, "
+                                f"not {type(token).__name__}")
+        text = str.strip(token)  # str.strip: a str subclass cannot change what stripping means
         act = self._by_token.get(text)
         if act is not None:
             return act
@@ -104,10 +115,21 @@ class ActionSet:
             raise IllegalAction("empty action token")
         if text in self._never:
             raise IllegalAction(f"{text}: {self._never[text]}")
+        shown_text = _token_text(text)
         verb = text.partition(":")[0]
         known = sorted({a.verb for a in self._all})
         if verb not in known:
-            raise IllegalAction(f"{text}: unknown action {verb!r} (known: {', '.join(known)})")
-        args = [a.token.partition(":")[2] for a in self._all if a.verb == verb]
-        shown = ", ".join(args[:12]) + (", ..." if len(args) > 12 else "")
-        raise IllegalAction(f"{text}: {verb!r} takes no such argument in edition {self.edition!r} (it takes: {shown})")
+            raise IllegalAction(f"{shown_text}: unknown action {shown(verb)} (known: {', '.join(known)})")
+        args = [a.token.partition(":")[2] for a in self._all if a.verb == verb and ":" in a.token]
+        if not args:
+            raise IllegalAction(f"{shown_text}: {verb!r} takes no argument")
+        shown_args = ", ".join(args[:12]) + (", ..." if len(args) > 12 else "")
+        raise IllegalAction(f"{shown_text}: {verb!r} takes no such argument in edition {self.edition!r} "
+                            f"(it takes: {shown_args})")
+
+
+def _token_text(text) -> str:
+    """A token as a message shows it: as typed if it is short and printable, else quoted and cut short."""
+    if isinstance(text, str) and text.isprintable() and len(text) <= 60:
+        return text
+    return shown(text)

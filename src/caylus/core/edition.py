@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .actions import ActionSet
-from .errors import BadOption
+from .errors import BadOption, shown
 
 TERMINAL = -4  # current_player of a finished game (OpenSpiel's kTerminalPlayerId)
 
@@ -28,15 +28,17 @@ class Option:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
-            text = str(value).strip().lower()
+            if isinstance(value, int) and value in (0, 1):
+                return value == 1
+            text = str.strip(value).lower() if isinstance(value, str) else None
             if text in ("true", "yes", "on", "1"):
                 return True
             if text in ("false", "no", "off", "0"):
                 return False
-            raise BadOption(f"option {self.name}: expected true or false, got {value!r}")
-        text = str(value).strip()
+            raise BadOption(f"option {self.name}: expected true or false, got {shown(value)}")
+        text = str.strip(value) if isinstance(value, str) else None
         if text not in self.choices:
-            raise BadOption(f"option {self.name}: expected one of {', '.join(self.choices)}, got {value!r}")
+            raise BadOption(f"option {self.name}: expected one of {', '.join(self.choices)}, got {shown(value)}")
         return text
 
 
@@ -80,18 +82,24 @@ class Edition:
         for key, value in given.items():
             if key not in known:
                 names = ", ".join(sorted(known)) or "none"
-                raise BadOption(f"edition {self.id!r} has no option {key!r} (options: {names})")
+                raise BadOption(f"edition {self.id!r} has no option {shown(key)} (options: {names})")
             out[key] = known[key].parse(value)
         return out
 
     def check_players(self, players) -> int:
+        """The player count as an int; text of decimal digits is accepted too (records and the command line)."""
+        shown_count = shown(players)
+        if isinstance(players, str):
+            text = players.strip()
+            if text.isascii() and text.isdigit():  # ASCII digits only: no "1_0", no "\u0664"
+                if len(text) < 7:
+                    shown_count, players = text, int(text)
+                else:  # out of range: no need to convert (or quote) all of its digits
+                    shown_count, players = text[:6] + "...", self.max_players + 1
         if isinstance(players, bool) or not isinstance(players, int):
-            try:
-                players = int(str(players))
-            except ValueError:
-                raise BadOption(f"players must be a whole number, got {players!r}") from None
+            raise BadOption(f"players must be a whole number, got {shown_count}")
         if not self.min_players <= players <= self.max_players:
             raise BadOption(
-                f"edition {self.id!r} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"edition {self.id!r} is for {self.min_players}-{self.max_players} players, not {shown_count}"
             )
         return players

@@ -22,3 +22,12 @@ class BadRecord(CaylusError, ValueError):
 
 class BadOption(CaylusError, ValueError):
     """An unknown edition, an unsupported player count, or an unknown / ill-typed option."""
+
+
+def shown(value, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters, to quote a bad input in a message (never raises)."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__, an int too long to print, a structure nested too deep
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

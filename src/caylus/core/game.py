@@ -11,7 +11,7 @@ import json
 
 from .actions import Action
 from .edition import TERMINAL, Edition
-from .errors import BadRecord, IllegalAction
+from .errors import BadOption, BadRecord, IllegalAction, shown
 
 ENGINE_VERSION = "0.1.0"
 
@@ -150,13 +150,16 @@ class Game:
         return [1.0 if p in won else 0.0 for p in range(self.num_players)]
 
     def player_name(self, player: int) -> str:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise IllegalAction(f"player_name: no player {shown(player)} in a {self.num_players}-player game")
         return self.edition.player_names[player]
 
     # -- what a player may see ------------------------------------------------------------------------------
     def view(self, player: int | None = None) -> dict:
         """What `player` may see, as plain data (JSON-ready). ``player=None`` is the omniscient view."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
-            raise IllegalAction(f"view: no player {player!r} in a {self.num_players}-player game")
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < self.num_players):
+            raise IllegalAction(f"view: no player {shown(player)} in a {self.num_players}-player game")
         v = self.edition.view(self.board, player)
         v["edition"] = self.edition.id
         v["players"] = self.num_players
@@ -227,6 +230,8 @@ class Game:
 
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise BadRecord("not JSON that a game could be: nested too deep") from None
         except (TypeError, ValueError) as exc:
             raise BadRecord(f"not JSON: {exc}") from None
         if not isinstance(data, dict):
@@ -234,16 +239,25 @@ class Game:
         for key in ("edition", "players", "seed", "actions"):
             if key not in data:
                 raise BadRecord(f"missing key {key!r}")
+        unknown = sorted(set(data) - _JSON_KEYS)
+        if unknown:
+            raise BadRecord(f"unknown key {shown(unknown[0])} (keys: {', '.join(sorted(_JSON_KEYS))})")
+        if not isinstance(data["edition"], str):
+            raise BadRecord("'edition' must be an edition id (text)")
+        if isinstance(data["players"], bool) or not isinstance(data["players"], int):
+            raise BadRecord("'players' must be an integer")
+        if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+            raise BadRecord("'seed' must be an integer")
         if not isinstance(data["actions"], list):
             raise BadRecord("'actions' must be a list of tokens")
-        options = data.get("options") or {}
+        options = data.get("options", {})
         if not isinstance(options, dict):
             raise BadRecord("'options' must be an object")
-        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
-            raise BadRecord("'seed' must be an integer")
+        if not isinstance(data.get("engine", ""), str):
+            raise BadRecord("'engine' must be text")
         try:
             game = registry.new_game(data["edition"], players=data["players"], seed=data["seed"], **options)
-        except Exception as exc:  # BadOption and friends
+        except BadOption as exc:
             raise BadRecord(str(exc)) from None
         for i, token in enumerate(data["actions"]):
             try:
@@ -253,6 +267,9 @@ class Game:
         if "state" in data and data["state"] != json.loads(json.dumps(game.edition.view(game.board, None))):
             raise BadRecord("the stored state does not match the state its actions produce")
         return game
+
+
+_JSON_KEYS = frozenset(("edition", "players", "seed", "options", "engine", "actions", "state"))
 
 
 def _opt_text(value) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import BadOption, BadRecord, IllegalAction
+from .errors import BadOption, BadRecord, IllegalAction, shown
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]$')
 
@@ -31,24 +31,39 @@ def write_record(header: dict, tokens: list[str], result: str | None = None) -> 
 
 def parse_record(text: str) -> tuple[dict, list[tuple[int, str]]]:
     """Split a record into its tags and its (line number, token) pairs, without playing it."""
+    tags, _, moves = _split(text)
+    return tags, moves
+
+
+# A line ends with "\n", "\r\n" or "\r", as when a file is read in text mode (Python's universal newlines); the other
+# characters that str.splitlines() also breaks at (form feed, U+2028, ...) do not end a line.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _split(text: str) -> tuple[dict, dict, list[tuple[int, str]]]:
+    """The tags, the line number of each tag, and the (line number, token) pairs of a record."""
+    if not isinstance(text, str):
+        raise BadRecord(f"a record is text (str), not {type(text).__name__}")
     tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
     moves: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):  # a BOM is no text
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         if line.startswith("["):
             m = _TAG.match(line)
             if not m:
-                raise BadRecord(f"malformed tag {line!r} (expected [Name \"value\"])", number)
+                raise BadRecord(f"malformed tag {shown(line)} (expected [Name \"value\"])", number)
             if m.group(1) in tags:
                 raise BadRecord(f"tag {m.group(1)} given twice", number)
             tags[m.group(1)] = m.group(2)
+            tag_lines[m.group(1)] = number
             continue
-        if " " in line or "\t" in line:
-            raise BadRecord(f"one action token per line, got {line!r}", number)
+        if len(line.split()) > 1:
+            raise BadRecord(f"one action token per line, got {shown(line)}", number)
         moves.append((number, line))
-    return tags, moves
+    return tags, tag_lines, moves
 
 
 def load_record(text: str, stop_at: int | None = None):
@@ -56,31 +71,32 @@ def load_record(text: str, stop_at: int | None = None):
 
     Every problem raises `BadRecord` naming the line.
     """
-    from .registry import get_edition, new_game
+    from .registry import check_seed, get_edition, new_game
 
-    tags, moves = parse_record(text)
+    if stop_at is not None and (isinstance(stop_at, bool) or not isinstance(stop_at, int) or stop_at < 0):
+        raise BadRecord(f"stop_at must be a number of actions (0 or more) or None, not {shown(stop_at)}")
+    tags, tag_lines, moves = _split(text)
     for required in ("Edition", "Players", "Seed"):
         if required not in tags:
             raise BadRecord(f"missing tag [{required} \"...\"]", 1)
-    try:
-        seed = int(tags["Seed"])
-    except ValueError:
-        raise BadRecord(f"Seed must be an integer, got {tags['Seed']!r}", _tag_line(text, "Seed")) from None
     options = {}
     for item in tags.get("Options", "").split():
         key, eq, value = item.partition("=")
         if not eq:
-            raise BadRecord(f"option {item!r} is not key=value", _tag_line(text, "Options"))
+            raise BadRecord(f"option {shown(item)} is not key=value", tag_lines["Options"])
+        if key in options:
+            raise BadRecord(f"option {shown(key)} given twice", tag_lines["Options"])
         options[key] = value
     # Check the tags one at a time, so that an error names the line of the tag at fault.
     for tag, check in (("Edition", lambda: get_edition(tags["Edition"])),
                        ("Players", lambda: get_edition(tags["Edition"]).check_players(tags["Players"])),
+                       ("Seed", lambda: check_seed(_seed(tags["Seed"]))),
                        ("Options", lambda: get_edition(tags["Edition"]).normalize_options(options))):
         try:
             check()
         except BadOption as exc:
-            raise BadRecord(str(exc), _tag_line(text, tag)) from None
-    game = new_game(tags["Edition"], players=tags["Players"], seed=seed, **options)
+            raise BadRecord(str(exc), tag_lines.get(tag, 1)) from None
+    game = new_game(tags["Edition"], players=tags["Players"], seed=_seed(tags["Seed"]), **options)
     for count, (number, token) in enumerate(moves):
         if stop_at is not None and count >= stop_at:
             break
@@ -90,17 +106,20 @@ def load_record(text: str, stop_at: int | None = None):
             raise BadRecord(str(exc), number) from None
     if "Result" in tags and stop_at is None:
         if not game.is_terminal:
-            raise BadRecord(f"record says the result is {tags['Result']!r}, but the game is not over after its "
-                            f"{len(game.history)} actions", _tag_line(text, "Result"))
+            raise BadRecord(f"record says the result is {shown(tags['Result'])}, but the game is not over after "
+                            f"its {len(game.history)} actions", tag_lines["Result"])
         got = " ".join(str(s) for s in game.scores())
         if got != tags["Result"].strip():
-            raise BadRecord(f"record says the result is {tags['Result']!r}, replay gives {got!r}",
-                            _tag_line(text, "Result"))
+            raise BadRecord(f"record says the result is {shown(tags['Result'])}, replay gives {got!r}",
+                            tag_lines["Result"])
     return game
 
 
-def _tag_line(text: str, name: str) -> int:
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.strip().startswith(f"[{name} "):
-            return number
-    return 1
+def _seed(text: str) -> int:
+    """The Seed tag's value as an int; `BadOption` unless it is written in decimal (ASCII digits, no "_")."""
+    text = text.strip()
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise BadOption(f"Seed must be an integer, got {shown(text)}")
+    if len(text) > 21:  # out of range, and too long to convert in full
+        raise BadOption(f"seed must be from 0 to 2**64-1, got {text[:20]}...")
+    return int(text)

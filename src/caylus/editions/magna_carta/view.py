@@ -9,14 +9,16 @@ captures the whole board.
 from __future__ import annotations
 
 
-from caylus.core.errors import BadOption
+from caylus.core.errors import BadOption, shown
 from caylus.core.rng import Rng
 
 from .catalog import (
-    CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTIONS,
+    CARD_BY_NAME, CARDS, CUBE_NAMES, NEUTRAL_BY_NAME, PLAYER_NAMES, PRESTIGE, PRESTIGE_BY_NAME, SECTION_TOKENS,
+    SECTIONS,
 )
 from .rules import (
-    ASKS, BECOMING_RESIDENCE, BUILDING, DECISION_NAMES, PHASE_NAMES, RESIDENCE, Board,
+    ACTIONS_PHASE, ASKS, BECOMING_RESIDENCE, BUILDING, D_BANK, D_BUY, D_CHURCH, D_COVER, D_LAWYER, D_PAY, D_SELL,
+    D_SWAP, DECISION_NAMES, EFFECTS_PHASE, GAME_OVER, PHASE_NAMES, REDRAW_PHASE, RESIDENCE, Board, afford,
 )
 from .scoring import scores
 from .setup import deck_cards
@@ -24,6 +26,7 @@ from .setup import deck_cards
 _FACE_NAMES = {BUILDING: "building", RESIDENCE: "residence", BECOMING_RESIDENCE: "becoming_residence"}
 _FACE_BY_NAME = {name: face for face, name in _FACE_NAMES.items()}
 _DECISION_BY_NAME = {name: k for k, name in enumerate(DECISION_NAMES)}
+_ROAD_DECISIONS = {D_BUY, D_SELL, D_SWAP, D_BANK, D_CHURCH, D_LAWYER}  # asked by the card at a road index
 _PHASE_BY_NAME = {name: k for k, name in enumerate(PHASE_NAMES)}
 
 
@@ -127,6 +130,84 @@ def board_from_view(v: dict) -> Board:
     return b
 
 
+_VIEW_KEYS = ("rules", "turn", "phase", "first_player", "road", "provost", "castle", "removed_tokens",
+              "prestige_available", "bridge", "actor", "cursor", "step", "stack", "seats", "terminal")
+_ROAD_KEYS = ("card", "owner", "worker", "face", "pool")
+_SEAT_KEYS = ("deniers", *CUBE_NAMES, "workers", "hand", "hand_size", "deck_size", "discard", "tokens",
+              "prestige_in_front", "batches")
+
+
+def _checked_board(v: dict) -> Board:
+    """`board_from_view(v)`, or `BadOption` saying what is wrong if `v` is not shaped like a view of this edition.
+
+    Every key must be there, every name known, every number an int and every seat, road index and count in range;
+    whether the values fit together is checked by comparing the determinized game's view with `v` (the core does).
+    """
+    road, seats = v.get("road"), v.get("seats")
+    missing = [k for k in _VIEW_KEYS if k not in v]
+    if not missing and not (isinstance(road, list) and isinstance(seats, list)):
+        raise BadOption("determinize: the view's road and seats must be lists")
+    if not missing:
+        missing = [f"road[{i}].{k}" for i, r in enumerate(road) for k in _ROAD_KEYS if not isinstance(r, dict)
+                   or k not in r]
+        missing += [f"seats[{q}].{k}" for q, s in enumerate(seats) for k in _SEAT_KEYS if not isinstance(s, dict)
+                    or k not in s]
+    if missing:
+        raise BadOption(f"determinize: the view has no {missing[0]!r}")
+    if len(seats) != v["players"] or v["rules"] != v["options"].get("rules"):
+        raise BadOption("determinize: the view's seats or rules do not match its players and options")
+    try:
+        b = board_from_view(v)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise BadOption(f"determinize: the view has a value no game has ({type(exc).__name__} {shown(exc)})") \
+            from None
+
+    def is_int(x) -> bool:
+        return type(x) is int
+
+    n, end = b.num_players, len(b.road_card)
+    nobody_or_seat = range(-1, n)
+    sizes = [s[k] for s in v["seats"] for k in ("hand_size", "deck_size")]
+    per_seat = (b.deniers, b.workers, b.batches, sizes, *zip(*b.cubes), *zip(*b.tokens))
+    phase, bridge = b.phase, b.bridge
+    over, stack = phase == GAME_OVER, b.stack
+    checks = (  # in this order, each check relying on the ones before it
+        ("a count", lambda: all(is_int(x) and x >= 0 for xs in (*per_seat, b.castle, b.removed, b.road_pool)
+                                for x in xs)
+         and is_int(b.turn) and b.turn >= 0 and is_int(b.cursor) and b.cursor >= 0),
+        ("a seat", lambda: all(is_int(x) and x in nobody_or_seat for x in (*b.road_owner, *b.road_worker, b.actor))
+         and all(r["owner"] != -1 and r["worker"] != -1 for r in v["road"])  # the view says None for nobody
+         and all(is_int(x) and 0 <= x < n for x in (*bridge, b.first_player, *(e[1] for e in stack)))
+         and is_int(b.current_player)),
+        ("a road index", lambda: is_int(b.provost) and -1 <= b.provost < end
+         and all(is_int(e[2]) and (0 <= e[2] < end if e[0] in _ROAD_DECISIONS else e[2] == -1) for e in stack)),
+        ("a pending decision", lambda: all(is_int(e[3]) and e[3] >= 0 for e in stack)
+         and is_int(b.step) and 0 <= b.step <= 2
+         and b.terminal is over and bool(stack) is not over),  # a game not over has a decision pending
+        # Phase 2 fills the bridge in passing order; the later phases go along the full bridge.
+        ("a turn order", lambda: len(set(bridge)) == len(bridge)
+         and b.cursor <= (end if phase == EFFECTS_PHASE else n)
+         and (len(bridge) < n and b.actor not in bridge if phase == ACTIONS_PHASE
+              else not bridge if phase == REDRAW_PHASE else len(bridge) == n)),
+        # No section holds more tokens than the box has (else the castle would never be finished).
+        ("a number of castle tokens", lambda: all(max(t[s] for t in (b.castle, b.removed, *b.tokens)) <= total
+                                                  for s, total in enumerate(SECTION_TOKENS))),
+        # A payment owes what its payer can pay; a prestige building to place is one of the game's.
+        ("a pending decision", lambda: all(_payable(b.cubes[p], x) for kind, p, _, x in stack if kind == D_PAY)
+         and all(x < len(PRESTIGE) for kind, _, _, x in stack if kind == D_COVER)),
+        ("a random generator state", lambda: is_int(b.rng.state)),
+    )
+    for what, ok in checks:
+        if not ok():
+            raise BadOption(f"determinize: the view has {what} out of range or of the wrong type")
+    return b
+
+
+def _payable(cubes, owes: int) -> bool:
+    """Can these cubes pay `owes` (a `rules.owed` int: 3 bits each of food, wood, stone, then cubes of any kind)?"""
+    return 0 < owes < 1 << 12 and afford(cubes, (owes & 7, owes >> 3 & 7, owes >> 6 & 7, 0), owes >> 9)
+
+
 def determinize(v: dict, rng: Rng) -> Board:
     """A full board consistent with view `v`: every card its viewer cannot see is dealt again at random.
 
@@ -137,7 +218,7 @@ def determinize(v: dict, rng: Rng) -> Board:
     Nothing else constrains the deal: an action decision is asked even when the player could only pass
     (`rules.must_ask`), so being asked reveals nothing about a hand.
     """
-    b = board_from_view(v)
+    b = _checked_board(v)
     viewer = v["viewer"]
     if viewer is None:
         return b  # nothing is hidden from the omniscient view, not even the random generator
