@@ -24,7 +24,7 @@ from caylus.cli.main import main
 from caylus.core.errors import shown
 
 EDITIONS = caylus.available_editions()
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class HostileRepr:
@@ -105,6 +105,29 @@ def test_new_game_accepts_the_whole_seed_range_and_text_player_counts(edition):
         game = caylus.new_game(edition, players=" 3\n", seed=seed)
         assert game.num_players == 3 and game.seed == seed
         assert caylus.load_record(game.record()).view(None) == game.view(None)
+
+
+class Index:
+    """An integer of another type (numpy's, say): it has __index__."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        if isinstance(self.value, Exception):
+            raise self.value
+        return self.value
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_integers_of_other_types_are_integers(edition):
+    game = caylus.new_game(edition, players=Index(3), seed=Index(5))
+    assert (game.num_players, game.seed) == (3, 5) and type(game.seed) is int
+    for bad in (Index(RuntimeError("hostile")), Index(-1), Index(10**30)):
+        with pytest.raises(BadOption):
+            caylus.new_game(edition, players=bad, seed=1)
+        with pytest.raises(BadOption):
+            caylus.new_game(edition, players=3, seed=bad)
 
 
 @pytest.mark.parametrize("edition", [None, 5, "", "CAYLUS", " caylus", "caylus\x00", ["caylus"], {}, b"caylus",

@@ -6,6 +6,7 @@ moves, undo, clone, records and JSON. An edition never does I/O.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,6 +41,17 @@ class Option:
         if text not in self.choices:
             raise BadOption(f"option {self.name}: expected one of {', '.join(self.choices)}, got {shown(value)}")
         return text
+
+
+def as_int(value):
+    """`value` as an int if it is an integer of another type (numpy's, say: anything with `__index__` but a bool),
+    else `value` unchanged."""
+    if isinstance(value, (int, str, float)):
+        return value
+    try:
+        return operator.index(value)
+    except Exception:  # not an integer, or a hostile __index__
+        return value
 
 
 class Board(Protocol):
@@ -89,6 +101,7 @@ class Edition:
     def check_players(self, players) -> int:
         """The player count as an int; text of decimal digits is accepted too (records and the command line)."""
         shown_count = shown(players)
+        players = as_int(players)
         if isinstance(players, str):
             text = players.strip()
             if text.isascii() and text.isdigit():  # ASCII digits only: no "1_0", no "\u0664"

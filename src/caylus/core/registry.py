@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from .edition import Edition
+from .edition import Edition, as_int
 from .errors import BadOption, shown
 from .game import Game
 
@@ -62,6 +62,7 @@ def new_game(edition: str = "caylus", players: int = 4, seed: int = 0, **options
 
 def check_seed(seed) -> int:
     """`seed` if it is a valid seed, else `BadOption`: seeds are the integers 0 to 2**64-1 (no two give one game)."""
+    seed = as_int(seed)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadOption(f"seed must be an integer, got {shown(seed)}")
     if not 0 <= seed < SEEDS:
