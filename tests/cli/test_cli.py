@@ -87,14 +87,14 @@ def test_sim_records_replay_to_the_same_scores(capsys, tmp_path):
 def test_sim_reports_a_failing_game_with_its_seed_and_record(capsys, monkeypatch):
     from caylus.agents import random_agent
 
-    original = random_agent.RandomAgent.choose
+    original = random_agent.RandomAgent.choose_in
 
     def choose(self, game):
         if game.seed == 2 and len(game.history) == 12:
             raise RuntimeError("the agent tripped")
         return original(self, game)
 
-    monkeypatch.setattr(random_agent.RandomAgent, "choose", choose)
+    monkeypatch.setattr(random_agent.RandomAgent, "choose_in", choose)
     code, out, err = run(capsys, "sim", "--games", "3", "--seed", "1", "--json")
     assert code == 1
     summary = last_json(out)

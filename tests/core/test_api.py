@@ -9,7 +9,7 @@ import pytest
 
 import caylus
 from caylus import TERMINAL, Action, BadOption, BadRecord, CaylusError, Game, IllegalAction
-from caylus.agents import RandomAgent, play_random_game
+from caylus.agents import Position, RandomAgent, play_random_game
 
 
 def test_front_door():
@@ -192,8 +192,8 @@ def test_random_agent_uses_only_the_legal_actions_and_its_seed():
     game = caylus.new_game("caylus", players=4, seed=1)
     a, b = RandomAgent(7), RandomAgent(7)
     for _ in range(30):
-        choice = a.choose(game)
-        assert choice in game.legal_actions() and b.choose(game) is choice
+        choice = a.choose(Position(game))
+        assert choice in game.legal_actions() and b.choose_in(game) is choice
         game.apply(choice)
 
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from caylus.core import Action, Game, new_game
 
+from .base import Position
+
 # A guard against an edition that never ends: real games take a few hundred decisions.
 MAX_DECISIONS = 100_000
 
@@ -16,13 +18,19 @@ MAX_DECISIONS = 100_000
 class RandomAgent:
     """Chooses uniformly among the legal actions, with its own seeded `random.Random`.
 
-    It sees nothing but `game.legal_actions()`, so it plays every edition, hidden information included.
+    It looks at nothing but the legal actions, so it plays every edition, hidden information included.
     """
+
+    name = "random"
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, position: Position) -> Action:
+        return self.rng.choice(position.legal)
+
+    def choose_in(self, game: Game) -> Action:
+        """The same choice, straight from a game: the playout loop's shortcut (it builds no `Position`)."""
         return self.rng.choice(game.legal_actions())
 
 
@@ -64,7 +72,7 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     decisions = 0
     try:
         game = new_game(edition, players=players, seed=seed, **(options or {}))
-        apply, choose = game.apply, agent.choose
+        apply, choose = game.apply, agent.choose_in
         while not game.is_terminal:
             if decisions >= max_decisions:
                 raise RuntimeError(f"the game did not end within {max_decisions} decisions")

@@ -1,0 +1,63 @@
+"""`caylus replay`: replay a game record and print the result."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from caylus.core import load_record
+from caylus.core.errors import BadRecord
+
+from .common import UsageError, options_text, path_text, why
+
+
+def add(commands) -> None:
+    replay = commands.add_parser("replay", help="replay a game record and print the result",
+                                 description="Replay a text game record (docs/notation.md); '-' reads stdin.")
+    replay.add_argument("file", metavar="FILE", help="the record to replay, or - for stdin")
+    replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    replay.set_defaults(run=run_replay)
+
+
+def run_replay(args) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        elif not args.file:
+            raise UsageError("caylus replay: no file name given (- reads stdin)")
+        else:
+            text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL character in the path
+        raise UsageError(f"caylus replay: cannot read {path_text(args.file)}: {why(exc)}") from None
+    try:
+        game = load_record(text)
+    except BadRecord as exc:
+        raise UsageError(f"caylus replay: {path_text(args.file)}: {exc}") from None
+    names = [game.player_name(p) for p in range(game.num_players)]
+    scores = game.scores()
+    if args.json:
+        print(json.dumps({
+            "edition": game.edition.id,
+            "players": game.num_players,
+            "seed": game.seed,
+            "options": game.options,
+            "actions": len(game.history),
+            "terminal": game.is_terminal,
+            "current_player": game.current_player,
+            "scores": scores,
+            "winners": game.winners(),
+        }))
+        return 0
+    print(f"{game.edition.title}, edition {game.edition.id}, {game.num_players} players, seed {game.seed}, "
+          f"options: {options_text(game.options)}: {len(game.history)} actions")
+    if game.is_terminal:
+        print("final scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores)))
+        won = game.winners()
+        print(("winner: " if len(won) == 1 else "winners (shared victory): ")
+              + ", ".join(names[p] for p in won))
+    else:
+        print("the record ends before the game does; the position reached:")
+        print(str(game))
+        print(f"{names[game.current_player]} to play: {' '.join(game.legal_tokens())}")
+    return 0
