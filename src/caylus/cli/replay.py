@@ -17,10 +17,15 @@ def add(commands) -> None:
                                  description="Replay a text game record (docs/notation.md); '-' reads stdin.")
     replay.add_argument("file", metavar="FILE", help="the record to replay, or - for stdin")
     replay.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    replay.add_argument("--step", action="store_true",
+                        help="step through the game on the board, forward and backward (n, b, g N, q)")
+    replay.add_argument("--no-color", action="store_true", help="with --step: no colours")
     replay.set_defaults(run=run_replay)
 
 
 def run_replay(args) -> int:
+    if args.step and (args.file == "-" or args.json):
+        raise UsageError("caylus replay: --step reads the record from a file and cannot be used with --json")
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -34,6 +39,12 @@ def run_replay(args) -> int:
         game = load_record(text)
     except BadRecord as exc:
         raise UsageError(f"caylus replay: {path_text(args.file)}: {exc}") from None
+    if args.step:
+        from caylus.play.stepper import step_through
+        from caylus.play.style import console
+        from caylus.play.terminal import Terminal
+
+        return step_through(text, Terminal(console(not args.no_color)))
     names = [game.player_name(p) for p in range(game.num_players)]
     scores = game.scores()
     if args.json:

@@ -439,6 +439,9 @@ def test_the_game_ends_right_after_the_towers_count_with_the_end_bonuses():
     assert game.is_terminal and game.legal_tokens() == []
     # prestige: Blue 22, Red 20, Green 17, Orange 31 - 4; bonuses: Blue 3 + 2, Red 3 + 5 // 3 + 11 // 4
     assert [p["end_bonus"] for p in game.view(None)["seats"]] == [5, 6, 0, 0]
+    assert [p["end_bonus_parts"] for p in game.view(None)["seats"]] == [
+        {"gold": 3, "cubes": 0, "deniers": 2}, {"gold": 3, "cubes": 1, "deniers": 2},
+        {"gold": 0, "cubes": 0, "deniers": 0}, {"gold": 0, "cubes": 0, "deniers": 0}]
     assert game.scores() == [27, 26, 17, 27]
     assert game.winners() == [BLUE, ORANGE]  # a shared victory (seats 0 and 3)
     assert game.returns() == [1.0, 0.0, 0.0, 1.0]

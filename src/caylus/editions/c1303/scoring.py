@@ -9,6 +9,11 @@ def gold_bonus(b, p: int) -> int:
     return GOLD_PRESTIGE_AT_END * b.res[5 * p + GOLD]
 
 
+def end_bonus_parts(b, p: int) -> dict[str, int]:
+    """The end-of-game bonus by source (only Gold scores at the end of Caylus 1303)."""
+    return {"gold": gold_bonus(b, p)}
+
+
 def scores(b) -> list[int]:
     if not b.terminal:
         return list(b.pp)

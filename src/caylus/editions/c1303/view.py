@@ -11,7 +11,7 @@ from .catalog import (
     RESOURCES, ROAD_SPACES, SLOTS, TILES,
 )
 from .rules import DECISION_NAMES, PHASE_NAMES, describe_decision
-from .scoring import scores
+from .scoring import end_bonus_parts, scores
 
 
 def _slot(b, s: int) -> dict:
@@ -63,6 +63,8 @@ def view(b, player=None) -> dict:
                 "resources": {r: b.res[5 * p + i] for i, r in enumerate(RESOURCES)},
                 "prestige": b.pp[p],
                 "bundles_this_round": b.bundles[p],
+                # Where the end bonus came from, once the game is over (None before).
+                "end_bonus_parts": end_bonus_parts(b, p) if b.terminal else None,
             }
             for p in range(n)
         ],

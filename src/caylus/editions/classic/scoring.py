@@ -5,12 +5,17 @@ from __future__ import annotations
 from .catalog import CUBES_PER_POINT, DENIERS_PER_POINT, GOLD, GOLD_BONUS
 
 
-def end_bonus(b, seat: int) -> int:
-    """3 per gold cube, 1 per 3 other cubes (taken together), 1 per 4 deniers."""
+def end_bonus_parts(b, seat: int) -> dict[str, int]:
+    """The end-of-game bonus by source: 3 per gold cube, 1 per 3 other cubes (taken together), 1 per 4 deniers."""
     base = seat * 5
-    gold = b.cubes[base + GOLD]
-    others = sum(b.cubes[base:base + GOLD])
-    return GOLD_BONUS * gold + others // CUBES_PER_POINT + b.deniers[seat] // DENIERS_PER_POINT
+    return {"gold": GOLD_BONUS * b.cubes[base + GOLD],
+            "cubes": sum(b.cubes[base:base + GOLD]) // CUBES_PER_POINT,
+            "deniers": b.deniers[seat] // DENIERS_PER_POINT}
+
+
+def end_bonus(b, seat: int) -> int:
+    """The end-of-game bonus (`end_bonus_parts` added up)."""
+    return sum(end_bonus_parts(b, seat).values())
 
 
 def finish(b) -> None:

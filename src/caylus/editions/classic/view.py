@@ -7,6 +7,7 @@ from .catalog import (
     TRADING_POST,
 )
 from .rules import DECISION_NAMES, NAMES, PHASE_NAMES, Board
+from .scoring import end_bonus_parts
 
 def _decision_data(d) -> dict:
     kind, seat, a, c = d
@@ -31,6 +32,8 @@ def view(b: Board, player=None) -> dict:
             "castle_parts": {SECTIONS[s]: b.castle_houses[s * n + seat] for s in range(3)},
             "batches_this_turn": b.batches[seat],
             "end_bonus": b.bonus[seat],
+            # Where the end bonus came from, once the game is over (None before).
+            "end_bonus_parts": end_bonus_parts(b, seat) if b.terminal else None,
         })
     road = []
     for pos in range(1, ROAD_LENGTH + 1):

@@ -30,10 +30,15 @@ def building_points(b: Board, p: int) -> int:
     return points
 
 
-def supply_points(b: Board, p: int) -> int:
-    """End of game: 1 per gold, 1 per 3 other cubes (any mix), 1 per 3 deniers."""
+def supply_parts(b: Board, p: int) -> dict[str, int]:
+    """End of game, by source: 1 per gold, 1 per 3 other cubes (any mix), 1 per 3 deniers."""
     c = b.cubes[p]
-    return c[3] + (c[0] + c[1] + c[2]) // 3 + b.deniers[p] // 3
+    return {"gold": c[3], "cubes": (c[0] + c[1] + c[2]) // 3, "deniers": b.deniers[p] // 3}
+
+
+def supply_points(b: Board, p: int) -> int:
+    """End of game: `supply_parts` added up."""
+    return sum(supply_parts(b, p).values())
 
 
 def scores(b: Board) -> list[int]:

@@ -20,7 +20,7 @@ from .rules import (
     ACTIONS_PHASE, ASKS, BECOMING_RESIDENCE, BUILDING, D_BANK, D_BUY, D_CHURCH, D_COVER, D_LAWYER, D_PAY, D_SELL,
     D_SWAP, DECISION_NAMES, EFFECTS_PHASE, GAME_OVER, PHASE_NAMES, REDRAW_PHASE, RESIDENCE, Board, afford,
 )
-from .scoring import scores
+from .scoring import scores, supply_parts
 from .setup import deck_cards
 
 _FACE_NAMES = {BUILDING: "building", RESIDENCE: "residence", BECOMING_RESIDENCE: "becoming_residence"}
@@ -51,6 +51,8 @@ def view(b: Board, viewer: int | None) -> dict:
             "tokens": dict(zip(SECTIONS, b.tokens[p])),
             "prestige_in_front": [PRESTIGE[k].name for k in b.front[p]],
             "batches": b.batches[p],
+            # Where the end-of-game points came from, once the game is over (None before).
+            "end_bonus_parts": supply_parts(b, p) if b.terminal else None,
         }
         if viewer is None:
             seat["deck"] = _names(b.deck[p])

@@ -1,0 +1,1 @@
+"""The terminal game: play Caylus against bots or friends (`caylus play`)."""

@@ -1,0 +1,96 @@
+"""The Caylus (2005) board as rich renderables: a pure function of `game.view(player)`."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from caylus.editions.classic.catalog import CUBES, SECTION_PARTS, SECTIONS
+
+from ..style import mark, marks, tag
+from .common import building_name, decision_line, header, pieces, table
+
+_HALF = 14  # the road's 28 spaces, shown in two columns of 14
+
+
+def board(view: dict) -> Group:
+    """Everything on the table: players, turn order, the buildings before the bridge, the castle and the road."""
+    names = [s["name"] for s in view["seats"]]
+    return Group(
+        header(view, f"turn {view['turn']}, {view['phase']} phase"),
+        _players(view, names),
+        _order(view, names),
+        _before_the_bridge(view, names),
+        _road(view, names),
+        _decision(view, names),
+    )
+
+
+def _players(view: dict, names: list[str]) -> Table:
+    t = table("player", "deniers", *CUBES, "workers", "houses", "PP", "favors", "castle",
+              title="Players (PP: prestige; favors: prestige/deniers/cubes/buildings lines; "
+                    "castle: parts in dungeon/walls/towers)")
+    for seat in view["seats"]:
+        cubes = seat["cubes"]
+        favors = "/".join(str(v) for v in seat["favors"].values())
+        castle = "/".join(str(seat["castle_parts"][s]) for s in SECTIONS)
+        t.add_row(tag(seat["name"]), str(seat["deniers"]), *(str(cubes[c]) for c in CUBES),
+                  str(seat["workers"]), str(seat["houses"]), str(seat["prestige"]), favors, castle)
+    return t
+
+
+def _order(view: dict, names: list[str]) -> Text:
+    line = Text("Turn order: ")
+    line.append_text(Text(", ").join(tag(names[s]) for s in view["turn_order"]))
+    if view["phase"] == "placement":
+        passed = view["passing_order"]
+        line.append("   passed: ")
+        line.append_text(Text(", ").join(tag(names[s]) for s in passed) if passed else Text("nobody", "dim"))
+    return line
+
+
+def _before_the_bridge(view: dict, names: list[str]) -> Group:
+    special = view["special_buildings"]
+    castle = view["castle"]
+
+    def who(seat):
+        return mark(None if seat is None else names[seat])
+
+    inn = Text.assemble(who(special["inn"]["left"]), " > ", who(special["inn"]["right"]))
+    buildings = pieces(("gate", who(special["gate"])), ("trading post", who(special["trading_post"])),
+                       ("merchants' guild", who(special["merchants_guild"])),
+                       ("joust field", who(special["joust_field"])))
+    sections = [(s, f"{castle['filled'][s]}/{SECTION_PARTS[i]}") for i, s in enumerate(SECTIONS)]
+    built = pieces(("stables", marks(names[s] for s in special["stables"])), ("inn", inn),
+                   ("castle workers", marks(names[s] for s in castle["workers"])))
+    counted = pieces(("castle", ""), *sections,
+                   ("sections counted", castle["sections_counted"]))
+    return Group(Text("Before the bridge", style="bold"), buildings, built, counted)
+
+
+def _road(view: dict, names: list[str]) -> Table:
+    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "",
+              title=f"The road (own: owner, wkr: worker; P provost on space {view['provost']}, "
+                    f"b bailiff on space {view['bailiff']})")
+    road = view["road"]
+    for i in range(_HALF):
+        t.add_row(*_space(view, road[i], names), *_space(view, road[i + _HALF], names))
+    return t
+
+
+def _space(view: dict, space: dict, names: list[str]) -> list:
+    pos = space["space"]
+    pieces = ("P" if view["provost"] == pos else "") + ("b" if view["bailiff"] == pos else "")
+    if space["tile"] is None:
+        return [Text(str(pos), "dim"), Text("·", "dim"), "", "", Text(pieces, "bold")]
+    owner = None if space["owner"] is None else names[space["owner"]]
+    worker = None if space["worker"] is None else names[space["worker"]]
+    return [str(pos), building_name(view, space["tile"]), mark(owner), mark(worker), Text(pieces, "bold")]
+
+
+def _decision(view: dict, names: list[str]) -> Text:
+    if not view["decisions"]:
+        return decision_line(view, None, "")
+    top = view["decisions"][-1]
+    return decision_line(view, names[top["player"]], "to " + top["kind"])

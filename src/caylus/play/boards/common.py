@@ -1,0 +1,78 @@
+"""Pieces every edition's board uses: the title line, tables, building names and the pending decision."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from caylus import get_edition
+
+from ..style import tag
+
+
+def header(view: dict, where: str) -> Text:
+    """The edition's title and where the game stands, e.g. "Caylus (2005) - turn 3, placement phase"."""
+    title = get_edition(view["edition"]).title
+    line = Text(title, style="bold")
+    line.append(f" - {where}")
+    if view.get("viewer") is not None:
+        line.append("   (seen by ")
+        line.append_text(tag(view["seats"][view["viewer"]]["name"]))
+        line.append(")")
+    return line
+
+
+def table(*columns: str, title: str | None = None, wrap_last: bool = False) -> Table:
+    """A compact table with a header row and one space between columns (the box's divider) (a board fits in 80 columns)."""
+    t = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", title_style="bold", pad_edge=False,
+              padding=(0, 0), show_edge=False)
+    for i, c in enumerate(columns):
+        t.add_column(c, no_wrap=not (wrap_last and i == len(columns) - 1))
+    return t
+
+
+def building_name(view: dict, building: str) -> str:
+    """A building's name as the board prints it."""
+    return building.replace("_", " ")
+
+
+def pieces(*items) -> Text:
+    """Labelled pieces on one line, wrapped as needed: "gate B   trading post ·   ..."."""
+    line = Text()
+    for i, (label, value) in enumerate(items):
+        if i:
+            line.append("   ")
+        line.append(f"{label} ")
+        line.append_text(value if isinstance(value, Text) else Text(str(value)))
+    return line
+
+
+def decision_line(view: dict, who: str | None, what: str) -> Text:
+    """The pending decision: "Now: Blue (B) to place a worker or pass"."""
+    line = Text("Now: ", style="bold")
+    if view.get("terminal"):
+        return line.append("the game is over")
+    if who is not None:
+        line.append_text(tag(who))
+        line.append(" ")
+    return line.append(what)
+
+
+def scoreboard(view: dict, scores: list[int], winners: list[int]):
+    """The final scores: prestige from the game, each end-of-game bonus, the total; then the winner(s)."""
+    from rich.console import Group
+
+    seats = view["seats"]
+    parts = list((seats[0].get("end_bonus_parts") or {}).keys())
+    t = table("player", "during the game", *(f"+ {p}" for p in parts), "= total",
+              title="Final scores (the end-of-game bonus broken down)")
+    for p, seat in enumerate(seats):
+        bonus = seat.get("end_bonus_parts") or {}
+        row = [tag(seat["name"]), str(scores[p] - sum(bonus.values())), *(str(bonus.get(k, 0)) for k in parts),
+               Text(str(scores[p]), style="bold")]
+        t.add_row(*row)
+    names = [seats[p]["name"] for p in winners]
+    line = Text("Winner: " if len(names) == 1 else "Shared victory: ", style="bold")
+    line.append_text(Text(", ").join(tag(n) for n in names))
+    return Group(t, line)

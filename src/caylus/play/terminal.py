@@ -1,0 +1,91 @@
+"""The terminal the game talks through: printing, asking with tab completion, and pacing.
+
+Reading input never raises a traceback at the player: end of input (Ctrl-D, a closed terminal) becomes `Leave`,
+Ctrl-C stays `KeyboardInterrupt` for the loop to offer saving.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterable
+
+from rich.console import Console
+
+try:  # line editing and tab completion where the platform has them
+    import readline
+except ImportError:  # pragma: no cover - Windows without pyreadline
+    readline = None
+
+# How long a bot's move stays on screen before the next one (`--fast`: no pause).
+BOT_PAUSE = 0.8
+
+
+class Leave(Exception):
+    """The player is gone: end of input or a closed terminal."""
+
+
+def _hang_up(signum, frame):
+    raise Leave()
+
+
+class Terminal:
+    """Prints renderables on a rich console and reads lines from the player."""
+
+    def __init__(self, console: Console, fast: bool = False, read: Callable[[str], str] = input):
+        self.console = console
+        self.fast = fast
+        self._read = read
+        self._words: list[str] = []
+        if readline is not None:
+            readline.set_completer(self._complete)
+            readline.set_completer_delims(" \t\n")
+            readline.parse_and_bind("tab: complete")
+        if hasattr(signal, "SIGHUP"):
+            signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal window: leave cleanly
+
+    def show(self, *things) -> None:
+        """Print renderables or text (rich markup is not interpreted, so tokens print as typed)."""
+        try:
+            self.console.print(*things, markup=False, highlight=False)
+        except BrokenPipeError:
+            raise Leave() from None
+
+    def ask(self, prompt: str, words: Iterable[str] = ()) -> str:
+        """One line from the player, stripped; tab completes from `words`. End of input raises `Leave`."""
+        self._words = sorted(set(words))
+        try:
+            self.console.file.flush()
+            return self._read(prompt).strip()
+        except EOFError:
+            self.show("")
+            raise Leave() from None
+        finally:
+            self._words = []
+
+    def confirm(self, question: str, default: bool = False) -> bool:
+        """A yes/no question; Enter gives `default`."""
+        hint = "Y/n" if default else "y/N"
+        while True:
+            answer = self.ask(f"{question} [{hint}] ", ("yes", "no")).lower()
+            if not answer:
+                return default
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.show("Please answer y or n.")
+
+    def pause(self, seconds: float = BOT_PAUSE) -> None:
+        """Let a person read what just happened (skipped with --fast)."""
+        if not self.fast:
+            try:
+                self.console.file.flush()
+            except BrokenPipeError:
+                raise Leave() from None
+            time.sleep(seconds)
+
+    def _complete(self, text: str, state: int):
+        matches = [w for w in self._words if w.startswith(text)]
+        return matches[state] if state < len(matches) else None
