@@ -23,6 +23,14 @@ from .core import (
     new_game,
 )
 from .core.game import ENGINE_VERSION as __version__
+from .core.words import (
+    building_names,
+    describe_action,
+    describe_building,
+    describe_decision,
+    describe_event,
+    glossary,
+)
 
 
 def replay(text: str) -> Game:
@@ -33,4 +41,5 @@ def replay(text: str) -> Game:
 __all__ = [
     "TERMINAL", "Action", "BadOption", "BadRecord", "CaylusError", "Game", "IllegalAction",
     "available_editions", "determinize", "get_edition", "load_record", "new_game", "replay", "__version__",
+    "building_names", "describe_action", "describe_building", "describe_decision", "describe_event", "glossary",
 ]

@@ -63,6 +63,23 @@ class Board(Protocol):
     def copy(self) -> "Board": ...
 
 
+@dataclass(frozen=True)
+class Words:
+    """An edition's plain words for what a player sees, all drawn from a view (`Game.view`), never from a board,
+    so that a client holding only a view can use them. The public functions in `caylus.core.words` check their
+    input and call these.
+
+    Building entries are dicts with ``id``, ``name``, ``kind``, ``text``, ``cost``, ``owner`` and ``where`` (and
+    optionally ``aliases``: other names that find them, such as a token's argument).
+    """
+
+    action: Any  # (view, Action) -> str: what choosing that action does, with its costs in this position
+    decision: Any  # (view) -> str: what the player to move is being asked
+    buildings: Any  # (view) -> list[dict]: every building, card, character ... a player may ask about
+    event: Any  # (view, event dict) -> str: the log line for one engine event
+    glossary: dict  # short names of resources, phases, ... (see caylus.glossary)
+
+
 @dataclass
 class Edition:
     """An edition: the functions its rules module exports, bundled for the core."""
@@ -86,6 +103,7 @@ class Edition:
     # everyone would learn that the player had no other choice.
     must_ask: Any = None
     describe: Any = None  # (board) -> str, a text picture of the board
+    words: Words | None = None  # plain words for actions, decisions, buildings and events
     extra: dict = field(default_factory=dict)
 
     def normalize_options(self, given: dict) -> dict:

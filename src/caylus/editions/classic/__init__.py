@@ -3,6 +3,7 @@
 from caylus.core.edition import Edition, Option
 
 from . import rules, scoring, setup, view
+from .words import WORDS
 from .notation import ACTIONS
 
 EDITION = Edition(
@@ -23,4 +24,5 @@ EDITION = Edition(
     view=view.view,
     scores=scoring.scores,
     describe=view.describe,
+    words=WORDS,
 )
