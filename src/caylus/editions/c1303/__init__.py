@@ -8,6 +8,7 @@ from .rules import apply, legal_actions, why_illegal
 from .scoring import scores
 from .setup import new_board
 from .view import describe, view
+from .words import WORDS
 
 EDITION = Edition(
     id="caylus-1303",
@@ -27,4 +28,5 @@ EDITION = Edition(
     scores=scores,
     player_names=PLAYER_NAMES,
     describe=describe,
+    words=WORDS,
 )

@@ -76,9 +76,9 @@ def _amount(count: int, word: str) -> str:
     return f"{count} {word}"
 
 
-def _cubes_text(amounts) -> str:
-    """'1 food, 1 wood' for a 5-tuple of cubes."""
-    return ", ".join(f"{n} {CUBES[i]}" for i, n in enumerate(amounts) if n)
+def _cubes_text(amounts, joiner: str = ", ") -> str:
+    """'1 food, 1 wood' for a 5-tuple of cubes ('2 food and 1 cloth' with joiner ' and ')."""
+    return joiner.join(f"{n} {CUBES[i]}" for i, n in enumerate(amounts) if n)
 
 
 def _or_list(words: list[str]) -> str:
@@ -285,7 +285,7 @@ def _answer(view: dict, act, kind: int, seat: int, a, b) -> str:
         if kind == D_PRODUCE:
             tile = TILES[a]
             option = next(o for o in tile.produces if next(i for i in range(5) if o[i]) == arg)
-            return f"Take {_cubes_text(option)} from the {TILE_NAMES[tile.id]}"
+            return f"Take {_cubes_text(option, ' and ')} from the {TILE_NAMES[tile.id]}"
         if kind == D_BONUS:
             return f"Take 1 {cube} (your bonus as the {TILE_NAMES[TILES[a].id]}'s owner)"
         if kind == D_FAVOR_CUBES:
@@ -485,7 +485,7 @@ def _tile_text(tile) -> str:
     """What a worker on the tile does (rules p4 a-i), or what the tile is for."""
     effect = tile.effect
     if effect == PRODUCE:
-        text = "A worker here takes " + _or_list([_cubes_text(o) for o in tile.produces]) + "."
+        text = "A worker here takes " + _or_list([_cubes_text(o, " and ") for o in tile.produces]) + "."
         if tile.kind == STONE_TILE:
             text += " When another player's worker uses it, the owner also takes one of those cubes."
         return text

@@ -13,6 +13,7 @@ from .rules import apply, legal_actions, must_ask, why_illegal
 from .scoring import scores
 from .setup import new_board
 from .view import determinize, view
+from .words import WORDS
 
 EDITION = Edition(
     id="magna-carta",
@@ -34,6 +35,7 @@ EDITION = Edition(
     determinize=determinize,
     must_ask=must_ask,
     describe=describe,
+    words=WORDS,
 )
 
 __all__ = ["EDITION"]
