@@ -79,6 +79,25 @@ def glossary(edition_or_view) -> dict:
             for k, v in words.glossary.items()}
 
 
+def plain_event(event: dict, player_names) -> str:
+    """Any event in generic words, for a kind an edition has no sentence for: "Blue: produce (building sawmill;
+    gain 2 wood)". Editions use it as their fallback, so a new event kind never goes unlogged."""
+    player = event.get("player")
+    who = player_names[player] if isinstance(player, int) and 0 <= player < len(player_names) else None
+    details = "; ".join(f"{key.replace('_', ' ')} {_plain_value(value)}" for key, value in event.items()
+                        if key not in ("kind", "player"))
+    text = event["kind"].replace("_", " ")
+    return (f"{who}: " if who else "") + text + (f" ({details})" if details else "")
+
+
+def _plain_value(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{v} {k}" if isinstance(v, int) else f"{k} {_plain_value(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain_value(v) for v in value)
+    return str(value).replace("_", " ")
+
+
 # -- helpers ------------------------------------------------------------------------------------------------------
 
 def _words(what: str, view) -> tuple[Edition, Words]:

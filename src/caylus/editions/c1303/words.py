@@ -8,6 +8,7 @@ catalog's figures (shared/reference/caylus-1303.md); no third-party imports.
 from __future__ import annotations
 
 from caylus.core.edition import Words
+from caylus.core.words import plain_event
 
 from .catalog import (
     ARCHITECT_BONUS, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHARACTERS,
@@ -519,7 +520,7 @@ def buildings(view: dict) -> list[dict]:
 # -- events -------------------------------------------------------------------------------------------------------
 
 def event(view: dict, ev: dict) -> str:
-    return ev["kind"]
+    return plain_event(ev, GLOSSARY["players"])
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)

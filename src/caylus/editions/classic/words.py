@@ -8,6 +8,7 @@ catalog's figures; no third-party imports.
 from __future__ import annotations
 
 from caylus.core.edition import Words
+from caylus.core.words import plain_event
 
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDINGS_LINE, CARPENTER, CHURCH, CHURCH_DEALS, CUBES,
@@ -473,8 +474,9 @@ def decision(view: dict) -> str:
 
 def _game_over(view: dict) -> str:
     seats = view["seats"]
-    best = max(s["prestige"] for s in seats)
-    winners = [s["name"] for s in seats if s["prestige"] == best]
+    scores = [s["prestige"] + s["end_bonus"] for s in seats]  # the end bonus is added once the game is over
+    best = max(scores)
+    winners = [s["name"] for s, score in zip(seats, scores) if score == best]
     return f"The game is over: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the victory'} " \
            f"with {best} prestige"
 
@@ -607,7 +609,7 @@ def buildings(view: dict) -> list[dict]:
 
 def event(view: dict, ev: dict) -> str:
     """The log line for an engine event."""
-    return ev["kind"]
+    return plain_event(ev, GLOSSARY["players"])
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)

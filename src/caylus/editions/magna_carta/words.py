@@ -9,6 +9,7 @@ hidden), so that a client holding only a view can use it. What a card does is wr
 from __future__ import annotations
 
 from caylus.core.edition import Words
+from caylus.core.words import plain_event
 
 from .catalog import (
     BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD_MINE, HAND_SIZE, LARGE_PRODUCTION, LAWYER, MARKET,
@@ -478,7 +479,7 @@ def buildings(view: dict) -> list[dict]:
 # -- events -------------------------------------------------------------------------------------------------------
 
 def event(view: dict, ev: dict) -> str:
-    return ev["kind"]
+    return plain_event(ev, GLOSSARY["players"])
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)
