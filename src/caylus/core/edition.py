@@ -14,6 +14,8 @@ from .actions import ActionSet
 from .errors import BadOption, shown
 
 TERMINAL = -4  # current_player of a finished game (OpenSpiel's kTerminalPlayerId)
+# The viewer an edition's `view` and `event_for` are given for someone who holds no seat: they show what is public.
+SPECTATOR = -1
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class Board(Protocol):
 
     current_player: int
     terminal: bool
+    events: list | None  # where `apply` says what happened (docs/events.md), or None: nothing is recorded
 
     def copy(self) -> "Board": ...
 
@@ -90,11 +93,13 @@ class Edition:
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    new_board: Any  # (players, seed, options) -> Board
+    # (players, seed, options, events=None) -> Board. With an `events` list, the board records its events there
+    # (the setup's automatic steps included); without, `board.events` is None and nothing is recorded.
+    new_board: Any
     legal_actions: Any  # (board) -> list[Action], in canonical order
     apply: Any  # (board, action) -> None; mutates, then runs automatic steps up to the next decision
     why_illegal: Any  # (board, action) -> str: why a non-legal action is refused
-    view: Any  # (board, player | None) -> dict of plain data
+    view: Any  # (board, player | None | SPECTATOR) -> dict of plain data
     scores: Any  # (board) -> list[int]
     player_names: tuple[str, ...] = ("Blue", "Red", "Green", "Orange", "Black")
     determinize: Any = None  # (view, rng) -> Board, for hidden-information editions

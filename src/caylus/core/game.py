@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from .actions import Action
-from .edition import TERMINAL, Edition
+from .edition import SPECTATOR, TERMINAL, Edition
 from .errors import BadOption, BadRecord, IllegalAction, shown
 
 ENGINE_VERSION = "0.1.0"
@@ -26,7 +26,8 @@ class Game:
     Create one with `caylus.new_game`. Players are numbered 0..N-1 (seat order, which is not turn order).
     """
 
-    __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_checkpoints", "_legal")
+    __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_checkpoints", "_legal",
+                 "_set_up", "_events", "_marks")
 
     def __init__(self, edition: Edition, players: int, seed: int, options: dict):
         self.edition = edition
@@ -37,6 +38,9 @@ class Game:
         self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
         self._checkpoints: list[tuple[int, object]] = [(0, self.board.copy())]
         self._legal: list[Action] | None = None
+        self._set_up = True  # made by the edition's setup (not from a determinized board): events can start there
+        self._events: list[dict] | None = None  # what happened, once `record_events()` is called
+        self._marks: list[int] = []  # len(self._events) before each action of `history` (undo cuts there)
         self._play_forced()
 
     # -- what a player may do ------------------------------------------------------------------------------
@@ -77,6 +81,8 @@ class Game:
         if n and n % CHECKPOINT_EVERY == 0 and self._checkpoints[-1][0] != n:
             self._checkpoints.append((n, self.board.copy()))
         self._legal = None
+        if self._events is not None:
+            self._marks.append(len(self._events))
         self.edition.apply(self.board, act)
         self.history.append(act)
         self._play_forced()
@@ -114,6 +120,9 @@ class Game:
         for act in self.history[start:]:
             self.edition.apply(self.board, act)
             self._play_forced()
+        if self._events is not None:  # the replay above recorded nothing: cut what the undone action said
+            del self._events[self._marks.pop():]
+            self.board.events = self._events
         return undone
 
     pop = undo
@@ -129,7 +138,74 @@ class Game:
         other.history = list(self.history)
         other._checkpoints = list(self._checkpoints)  # snapshots are never mutated, only copied from
         other._legal = self._legal
+        other._set_up = self._set_up
+        other._events = None  # a copy to plan on records nothing (the board's copy has no event list either)
+        other._marks = []
         return other
+
+    # -- what happened: events ------------------------------------------------------------------------------
+    def record_events(self) -> None:
+        """From now on, keep the events of every action (see docs/events.md); the game so far is replayed once
+        so that `events()` starts at the setup. Games that do not call this pay nothing for events."""
+        if self._events is not None:
+            return
+        events: list[dict] = []
+        marks: list[int] = []
+        edition = self.edition
+        if self._set_up:
+            board = edition.new_board(self.num_players, self.seed, self.options, events)
+        else:  # a determinized game starts at the board it was dealt: nothing happened before
+            board = self._checkpoints[0][1].copy()
+            board.events = events
+        self.board = board
+        self._play_forced()
+        for act in self.history:
+            marks.append(len(events))
+            edition.apply(board, act)
+            self._play_forced()
+        self._events = events
+        self._marks = marks
+
+    @property
+    def records_events(self) -> bool:
+        """Whether `record_events()` was called."""
+        return self._events is not None
+
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The events from number `since` on (0: the whole game), as `player` may know them (see docs/events.md).
+
+        ``player=None`` gives every event as it happened (the omniscient view); a seat gets the same list with
+        what it may not know left out (in Magna Carta, the cards another player drew). Event number k is the
+        same event for every seat, so a front end can ask for ``since=`` what it has already shown.
+        Raises `IllegalAction` if events are not recorded (`record_events()`), for an unknown seat or a bad
+        `since`.
+        """
+        if self._events is None:
+            raise IllegalAction("events: this game does not record events (call game.record_events() first)")
+        if player is not None:
+            self._check_seat("events", player)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise IllegalAction(f"events: since must be a whole number of events (0 or more), not {shown(since)}")
+        chosen = self._events[since:]
+        redact = self.edition.event_for
+        if redact is None or player is None:
+            return [dict(e) for e in chosen]
+        return [redact(e, player) for e in chosen]
+
+    def public_events(self, since: int = 0) -> list[dict]:
+        """`events()` as someone without a seat may know them (a spectator): nothing private to any seat."""
+        events = self.events(None, since)
+        redact = self.edition.event_for
+        return events if redact is None else [redact(e, SPECTATOR) for e in events]
+
+    @property
+    def event_count(self) -> int:
+        """How many events have been recorded (0 if none are)."""
+        return 0 if self._events is None else len(self._events)
+
+    def _check_seat(self, what: str, player) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise IllegalAction(f"{what}: no player {shown(player)} in a {self.num_players}-player game")
 
     # -- results --------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -169,6 +245,18 @@ class Game:
         v["legal_actions"] = self.legal_tokens() if player is None or player == self.current_player else []
         return v
 
+    def public_view(self) -> dict:
+        """What someone without a seat may see (a spectator): like `view(seat)` with no hand of anyone's shown;
+        `viewer` is None and `legal_actions` empty. In editions without hidden information, the whole table."""
+        v = self.edition.view(self.board, SPECTATOR)
+        v["edition"] = self.edition.id
+        v["players"] = self.num_players
+        v["options"] = dict(self.options)
+        v["viewer"] = None
+        v["current_player"] = self.current_player
+        v["legal_actions"] = []
+        return v
+
     @staticmethod
     def from_board(edition: Edition, players: int, seed: int, options: dict, board) -> "Game":
         """Wrap a board made elsewhere (a determinization); its history starts empty, so undo stops there."""
@@ -181,6 +269,9 @@ class Game:
         game.history = []
         game._checkpoints = [(0, board.copy())]
         game._legal = None
+        game._set_up = False
+        game._events = None
+        game._marks = []
         game._play_forced()
         return game
 

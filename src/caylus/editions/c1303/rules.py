@@ -73,7 +73,7 @@ class Board:
         "first", "turn", "passed",
         "workers", "camp", "res", "pp", "houses", "chars",
         "tile", "face", "owner", "worker_on", "journeyman_on", "site", "supply", "site_workers",
-        "provost", "bundles", "journeyman_used", "goldsmith_used", "stack",
+        "provost", "bundles", "journeyman_used", "goldsmith_used", "stack", "events",
     )
 
     def __init__(self, n: int, rng: Rng):
@@ -108,6 +108,7 @@ class Board:
         self.journeyman_used = False
         self.goldsmith_used = False
         self.stack: list[tuple] = []
+        self.events: list | None = None  # where what happens is told (docs/events.md); None: nothing is told
 
     def copy(self) -> "Board":
         b = object.__new__(Board)
@@ -142,6 +143,7 @@ class Board:
         b.journeyman_used = self.journeyman_used
         b.goldsmith_used = self.goldsmith_used
         b.stack = self.stack[:]
+        b.events = None  # copies (checkpoints, clones to plan on) record nothing
         return b
 
 

@@ -12,7 +12,7 @@ from .catalog import (
 from .rules import Board, run
 
 
-def new_board(players: int, seed: int, options: dict) -> Board:
+def new_board(players: int, seed: int, options: dict, events: list | None = None) -> Board:
     rng = Rng(seed)
     b = Board(players, rng)
 
@@ -68,5 +68,6 @@ def new_board(players: int, seed: int, options: dict) -> Board:
     for c in drawn:
         b.chars[c] = IN_DRAFT
 
+    b.events = events
     run(b)
     return b

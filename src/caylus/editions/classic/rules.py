@@ -17,6 +17,7 @@ from .catalog import (
     JOUST_DENIERS, JOUST_FIELD, KIND_NAMES, LAWYER, LAWYER_PRESTIGE, LAWYER_TILE, MARKET, MASON, MERCHANTS_GUILD,
     NEUTRAL, NO_BATCH_PENALTY, NO_GOLD, OPEN_COLUMNS, OWN_BUILDING_PRICE, PEDDLER, PRESTIGE, PRESTIGE_LINE, PRODUCE,
     PROVOST_MOST, PROVOST_SPACE_PRICE, RESIDENCE, RESIDENCE_DENIERS, ROAD_LENGTH, SECTION_PARTS, SECTION_PRESTIGE,
+    SECTIONS,
     SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE, TAILOR, TAILOR_DEALS,
     TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
 )
@@ -74,7 +75,7 @@ class Board:
     section), counted (how many sections were counted: 0-3). provost and bailiff: road spaces. pending: the
     lawyer's delayed transformations, (space, seat), waiting for the worker on that space to leave.
     The phase machine: phase, step and sub (where the phase is), stack (the pending decisions, the top one being
-    asked), terminal.
+    asked), terminal. events: the list where what happens is told (docs/events.md), or None (nothing is told).
     """
 
     __slots__ = (
@@ -82,6 +83,7 @@ class Board:
         "order", "passed", "deniers", "cubes", "prestige", "workers", "houses", "favor", "lines_used",
         "road", "owner", "worker", "pos_of", "in_stock", "special", "stables", "inn_left", "inn_right",
         "castle", "batches", "castle_houses", "filled", "counted", "provost", "bailiff", "pending", "bonus",
+        "events",
     )
 
     def copy(self) -> "Board":
@@ -123,6 +125,7 @@ class Board:
         b.bailiff = self.bailiff
         b.pending = self.pending[:]
         b.bonus = self.bonus[:]
+        b.events = None  # copies (checkpoints, clones to plan on) record nothing
         return b
 
     @property
@@ -223,6 +226,43 @@ def _lose_prestige(b: Board, seat: int, amount: int) -> None:
     b.prestige[seat] = max(0, b.prestige[seat] - amount)  # never below 0 (rules p5)
 
 
+# -- events (docs/events.md): told only when the board has an event list, so playouts pay one test ---------------
+
+def _tell(b: Board, kind: str, player, **data) -> None:
+    """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
+    b.events.append({"kind": kind, "player": player, **data})
+
+
+def _named_cubes(amounts) -> dict:
+    """A 5-tuple of cubes as {"wood": 1, ...}, leaving out the kinds there are none of."""
+    return {CUBES[i]: n for i, n in enumerate(amounts) if n}
+
+
+def _where(b: Board, act) -> tuple:
+    """(building, road space or None, its owner or None) of a place:<space> action."""
+    i = SPECIAL_OF.get(act)
+    if i is not None:
+        return SPECIALS[i], None, None
+    pos = b.pos_of[act.arg]
+    return TILES[act.arg].id, pos, b.owner[pos] if b.owner[pos] >= 0 else None
+
+
+def _tell_placed(b: Board, kind: str, seat: int, act, paid: int) -> None:
+    building, space, owner = _where(b, act)
+    visited = owner is not None and owner != seat  # the owner gained 1 prestige (rules p3 c)
+    _tell(b, kind, seat, building=building, space=space, paid=paid, owner=owner if visited else None,
+          owner_prestige=1 if visited else 0)
+
+
+def _asking_building(b: Board, kind: int) -> str:
+    """The building whose effect a decision of this kind answers, for events."""
+    if kind == D_FAVOR_BUILD:
+        return "favor_table"
+    if kind == D_JOUST:
+        return "joust_field"
+    return TILES[b.road[b.step]].id  # phase 5: the building being activated is on space `step`
+
+
 def _first_cube(amounts) -> int:
     """The first kind of cube in a 5-tuple: the token that names a production option (take:food = 2 food)."""
     for i in range(5):
@@ -293,7 +333,7 @@ def _build_options(b: Board, seat: int, kind: int, discount: int) -> list:
     return acts
 
 
-def _build(b: Board, seat: int, t: int, discount: int) -> None:
+def _build(b: Board, seat: int, t: int, discount: int, by_favor: bool = False) -> None:
     """Pay for tile `t` and put it on the road (rules p4 b); the any-cube part is asked for afterwards."""
     tile = TILES[t]
     base = seat * 5
@@ -310,6 +350,9 @@ def _build(b: Board, seat: int, t: int, discount: int) -> None:
     b.pos_of[t] = pos
     b.in_stock[t] = False
     b.prestige[seat] += tile.prestige
+    if b.events is not None:
+        _tell(b, "build", seat, building=tile.id, space=pos, paid=_named_cubes(_COST[discount][t]),
+              any_cubes=tile.cost_any, prestige=tile.prestige, favors=tile.favors, by_favor=by_favor)
     if tile.favors:
         grant_favors(b, seat, tile.favors)
     if tile.cost_any:
@@ -349,6 +392,10 @@ def _order_transform(b: Board, seat: int, t: int, by_favor: bool) -> None:
     pos = b.pos_of[t]
     if TILES[t].kind == NEUTRAL:
         b.houses[seat] -= 1  # a new house goes on the residence (own buildings keep theirs)
+    if b.events is not None:
+        paid = {"cloth": 1} if by_favor else {"cloth": 1, "deniers": RESIDENCE_DENIERS}
+        _tell(b, "lawyer", seat, building=TILES[t].id, space=pos, paid=paid, by_favor=by_favor,
+              delayed=b.worker[pos] >= 0)
     if b.worker[pos] >= 0:
         b.pending.append((pos, seat))
     else:
@@ -364,6 +411,8 @@ def _transform(b: Board, pos: int, seat: int) -> None:
     b.road[pos] = RESIDENCE
     b.owner[pos] = seat
     b.prestige[seat] += LAWYER_PRESTIGE
+    if b.events is not None:
+        _tell(b, "residence", seat, building=TILES[t].id, space=pos, prestige=LAWYER_PRESTIGE)
 
 
 def _castle_room(b: Board) -> int:
@@ -378,6 +427,8 @@ def grant_favors(b: Board, seat: int, count: int) -> None:
     """`seat` gains `count` royal favors (rules p5): table decisions, or 3 prestige each when simplified."""
     if count <= 0:
         return
+    if b.events is not None:
+        _tell(b, "favors", seat, count=count, prestige=SIMPLIFIED_FAVOR_PRESTIGE * count if b.simplified else 0)
     if b.simplified:
         b.prestige[seat] += SIMPLIFIED_FAVOR_PRESTIGE * count
         return
@@ -389,6 +440,8 @@ def _enter(b: Board, phase: int) -> None:
     b.phase = phase
     b.step = 0
     b.sub = 0
+    if b.events is not None:
+        _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[phase])
     # Favors gained in one phase must go on different lines (rules p5): the memory is per phase.
     for i in range(b.n):
         b.lines_used[i] = 0
@@ -406,6 +459,8 @@ def _run(b: Board) -> None:
             top = stack[-1]
             if top[0] == D_FAVOR and b.lines_used[top[1]] == 0b1111:
                 stack.pop()  # every line already used this phase: the favor is lost (at most 4 a phase)
+                if b.events is not None:
+                    _tell(b, "favor_lost", top[1])
                 continue
             return
         _PHASES[b.phase](b)
@@ -413,6 +468,8 @@ def _run(b: Board) -> None:
 
 def _income(b: Board) -> None:
     """Phase 1: 2 deniers, +1 per residence, +1 Library, +2 Hotel (rules p2)."""
+    if b.events is not None:
+        _tell_income(b)
     for seat in range(b.n):
         b.deniers[seat] += INCOME
     road, owner = b.road, b.owner
@@ -425,6 +482,17 @@ def _income(b: Board) -> None:
     b.passed = []
     b.placer = 0
     _enter(b, PLACEMENT)
+
+
+def _tell_income(b: Board) -> None:
+    """One income event a player: the deniers and the buildings (residences, Library, Hotel) that gave them."""
+    for seat in range(b.n):
+        sources = {}
+        for pos in range(1, ROAD_LENGTH + 1):
+            t = b.road[pos]
+            if t >= 0 and TILES[t].income and b.owner[pos] == seat:
+                sources[TILES[t].id] = sources.get(TILES[t].id, 0) + TILES[t].income
+        _tell(b, "income", seat, deniers=INCOME + sum(sources.values()), buildings=sources)
 
 
 def _placement(b: Board) -> None:
@@ -457,6 +525,8 @@ def _special_buildings(b: Board) -> None:
             b.deniers[seat] += TRADING_POST_DENIERS
             special[TRADING_POST] = -1
             b.workers[seat] += 1
+            if b.events is not None:
+                _tell(b, "produce", seat, building="trading_post", space=None, gain={"deniers": TRADING_POST_DENIERS})
     elif step == MERCHANTS_GUILD:
         if special[MERCHANTS_GUILD] >= 0:
             b.stack.append((D_GUILD, special[MERCHANTS_GUILD], 0, 0))
@@ -467,11 +537,15 @@ def _special_buildings(b: Board) -> None:
         if b.stables:
             # Stable spot k gives rank k; the others keep their relative order behind (rules p3 e).
             b.order = b.stables + [s for s in b.order if s not in b.stables]
+            if b.events is not None:
+                _tell(b, "turn_order", None, order=b.order[:], stables=b.stables[:])
             for seat in b.stables:
                 b.workers[seat] += 1
             b.stables = []
     elif step == INN:
         if b.inn_left >= 0:
+            if b.events is not None:
+                _tell(b, "inn", b.inn_left, driven_out=b.inn_right if b.inn_right >= 0 else None)
             if b.inn_right >= 0:
                 b.workers[b.inn_right] += 1  # driven out
             b.inn_right = b.inn_left
@@ -500,6 +574,8 @@ def _activation(b: Board) -> None:
         # Workers beyond the provost go home without effect; prestige already given stays.
         for p in range(pos, ROAD_LENGTH + 1):
             if b.worker[p] >= 0:
+                if b.events is not None:
+                    _tell(b, "not_activated", b.worker[p], building=TILES[b.road[p]].id, space=p)
                 _free_worker(b, p)
         _enter(b, CASTLE_PHASE)
         return
@@ -534,6 +610,8 @@ def _activate(b: Board, pos: int) -> None:
     if effect == PRODUCE:  # mandatory: one option is taken at once, a choice is asked
         if len(tile.produces) == 1:
             _gain(b, seat, tile.produces[0])
+            if b.events is not None:
+                _tell(b, "produce", seat, building=tile.id, space=pos, gain=_named_cubes(tile.produces[0]))
             owner = b.owner[pos]
             if tile.kind == STONE_TILE and owner >= 0 and owner != seat:
                 push((D_BONUS, owner, tile.index, 0))  # the owner takes one of the products (rules p3 a)
@@ -568,6 +646,8 @@ def _castle_phase(b: Board) -> None:
             b.batches[seat] = 0
         b.castle = []
         if best >= 0:
+            if b.events is not None:
+                _tell(b, "best_builder", best, batches=most)
             grant_favors(b, best, 1)
         return
     _enter(b, END_OF_TURN)
@@ -576,7 +656,10 @@ def _castle_phase(b: Board) -> None:
 def _end_of_turn(b: Board) -> None:
     """Phase 7: the bailiff moves, the provost joins him, and due counts happen (rules p5)."""
     if b.step == 0:
+        was = b.bailiff
         b.bailiff = min(ROAD_LENGTH, b.bailiff + (2 if b.provost > b.bailiff else 1))
+        if b.events is not None:
+            _tell(b, "bailiff", None, start=was, to=b.bailiff, provost_from=b.provost)
         b.provost = b.bailiff
         b.step = 1
         return
@@ -600,11 +683,17 @@ def _end_of_turn(b: Board) -> None:
         seat = b.order[b.sub]
         b.sub += 1
         section = b.counted
-        change, favors = count_result(section, b.castle_houses[section * b.n + seat])
+        houses = b.castle_houses[section * b.n + seat]
+        change, favors = count_result(section, houses)
+        if b.events is not None:
+            lost = min(-change, b.prestige[seat])
+            _tell(b, "count", seat, section=SECTIONS[section], houses=houses, prestige=-lost, favors=favors)
         if change:
             _lose_prestige(b, seat, -change)
         grant_favors(b, seat, favors)
         return
+    if b.events is not None:
+        _tell(b, "counted", None, section=SECTIONS[b.counted])
     b.counted += 1  # favor columns open only now, after the whole count (rules p6, Orange's example)
     if b.counted == 3:
         scoring.finish(b)
@@ -801,16 +890,22 @@ def _apply_place(b, act, seat, a, c):
     b.stack.pop()
     b.placer = (b.order.index(seat) + 1) % b.n
     if act is PASS:
-        if not b.passed:
+        first = not b.passed
+        if first:
             b.deniers[seat] += FIRST_PASSER_DENIERS  # the first to pass takes 1 denier (rules p2 a)
         b.passed.append(seat)
+        if b.events is not None:
+            _tell(b, "pass", seat, deniers=FIRST_PASSER_DENIERS if first else 0, position=len(b.passed))
         return
     if act not in SPECIAL_OF and b.owner[b.pos_of[act.arg]] == seat:
-        b.deniers[seat] -= OWN_BUILDING_PRICE  # rules p2 d
+        price = OWN_BUILDING_PRICE  # rules p2 d
     else:
-        b.deniers[seat] -= placement_price(b, seat)
+        price = placement_price(b, seat)
+    b.deniers[seat] -= price
     b.workers[seat] -= 1
     _put_worker(b, seat, act)
+    if b.events is not None:
+        _tell_placed(b, "place", seat, act, price)
 
 
 def _apply_gate(b, act, seat, a, c):
@@ -818,8 +913,12 @@ def _apply_gate(b, act, seat, a, c):
     b.special[GATE] = -1
     if act is PASS:
         b.workers[seat] += 1
+        if b.events is not None:
+            _tell(b, "gate", seat, building=None, space=None, paid=0, owner=None, owner_prestige=0)
     else:
         _put_worker(b, seat, act)  # free of charge, anywhere unoccupied (rules p3 a)
+        if b.events is not None:
+            _tell_placed(b, "gate", seat, act, 0)
 
 
 def _move_provost(b, act):
@@ -827,8 +926,15 @@ def _move_provost(b, act):
         b.provost += act.arg
 
 
+def _tell_provost(b, seat, act, paid, building):
+    by = 0 if act is PASS else act.arg
+    _tell(b, "provost", seat, by=by, start=b.provost, to=b.provost + by, paid=paid, building=building)
+
+
 def _apply_guild(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_provost(b, seat, act, 0, "merchants_guild")
     _move_provost(b, act)
     b.special[MERCHANTS_GUILD] = -1
     b.workers[seat] += 1
@@ -836,6 +942,8 @@ def _apply_guild(b, act, seat, a, c):
 
 def _apply_provost(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_provost(b, seat, act, 0 if act is PASS else abs(act.arg) * PROVOST_SPACE_PRICE, None)
     if act is not PASS:
         b.deniers[seat] -= abs(act.arg) * PROVOST_SPACE_PRICE
         b.provost += act.arg
@@ -848,11 +956,18 @@ def _apply_joust(b, act, seat, a, c):
     if act is JOUST:
         b.deniers[seat] -= JOUST_DENIERS
         b.cubes[seat * 5 + CLOTH] -= 1
+        if b.events is not None:
+            _tell(b, "trade", seat, building="joust_field", paid={"deniers": JOUST_DENIERS, "cloth": 1},
+                  gain={"favors": 1})
         grant_favors(b, seat, 1)
+    elif b.events is not None:
+        _tell(b, "decline", seat, building="joust_field")
 
 
 def _apply_inn(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell(b, "inn_choice", seat, stays=act is INN_STAY)
     if act is INN_LEAVE:
         b.inn_right = -1
         b.workers[seat] += 1
@@ -863,12 +978,16 @@ def _apply_produce(b, act, seat, t, c):
     for option in TILES[t].produces:
         if _first_cube(option) == act.arg:
             _gain(b, seat, option)
+            if b.events is not None:
+                _tell(b, "produce", seat, building=TILES[t].id, space=b.pos_of[t], gain=_named_cubes(option))
             return
 
 
 def _apply_take(b, act, seat, remaining, c):
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] += 1
+    if b.events is not None:
+        _tell(b, "exchange_take", seat, cube=CUBES[act.arg])
     if remaining > 1:
         b.stack.append((D_TAKE, seat, remaining - 1, 0))
 
@@ -876,10 +995,14 @@ def _apply_take(b, act, seat, remaining, c):
 def _apply_bonus(b, act, seat, t, c):
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] += 1
+    if b.events is not None:
+        _tell(b, "owner_bonus", seat, building=TILES[t].id, space=b.pos_of[t], gain={CUBES[act.arg]: 1})
 
 
 def _apply_market(b, act, seat, price, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_MARKET, seat, act, {CUBES[act.arg]: 1} if act is not PASS else {}, {"deniers": price})
     if act is not PASS:
         b.cubes[seat * 5 + act.arg] -= 1
         b.deniers[seat] += price
@@ -887,6 +1010,8 @@ def _apply_market(b, act, seat, price, c):
 
 def _apply_peddler(b, act, seat, price, remaining):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_PEDDLER, seat, act, {"deniers": price}, {CUBES[act.arg]: 1} if act is not PASS else {})
     if act is not PASS:
         b.deniers[seat] -= price
         b.cubes[seat * 5 + act.arg] += 1
@@ -896,6 +1021,8 @@ def _apply_peddler(b, act, seat, price, remaining):
 
 def _apply_build(b, act, seat, kind, discount):
     b.stack.pop()
+    if act is PASS and b.events is not None:
+        _tell(b, "decline", seat, building=_asking_building(b, D_BUILD))
     if act is not PASS:
         _build(b, seat, act.arg, discount)
 
@@ -903,20 +1030,34 @@ def _apply_build(b, act, seat, kind, discount):
 def _apply_pay(b, act, seat, count, allow_gold):
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] -= 1
+    if b.events is not None:
+        _tell(b, "pay", seat, cube=CUBES[act.arg])
     if count > 1:
         b.stack.append((D_PAY, seat, count - 1, allow_gold))
 
 
 def _apply_lawyer(b, act, seat, a, c):
     b.stack.pop()
+    if act is PASS and b.events is not None:
+        _tell(b, "decline", seat, building=_asking_building(b, D_LAWYER))
     if act is not PASS:
         _order_transform(b, seat, act.arg, False)  # the favor table's lawyer is a D_FAVOR_BUILD answer
 
 
 # The trade buildings: a deal's token names what the player gets; the catalog's *_DEALS give the price.
 
+def _tell_trade(b, kind, seat, act, paid: dict, gain: dict) -> None:
+    """A trade building's deal (or `decline` for a pass): what the player paid and what they got."""
+    if act is PASS:
+        _tell(b, "decline", seat, building=_asking_building(b, kind))
+    else:
+        _tell(b, "trade", seat, building=_asking_building(b, kind), paid=paid, gain=gain)
+
+
 def _apply_church(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_CHURCH, seat, act, {"deniers": CHURCH_DEALS.get(act.arg)}, {"prestige": act.arg})
     if act is not PASS:
         b.deniers[seat] -= CHURCH_DEALS[act.arg]
         b.prestige[seat] += act.arg
@@ -924,6 +1065,8 @@ def _apply_church(b, act, seat, a, c):
 
 def _apply_tailor(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_TAILOR, seat, act, {"cloth": TAILOR_DEALS.get(act.arg)}, {"prestige": act.arg})
     if act is not PASS:
         b.cubes[seat * 5 + CLOTH] -= TAILOR_DEALS[act.arg]
         b.prestige[seat] += act.arg
@@ -931,6 +1074,8 @@ def _apply_tailor(b, act, seat, a, c):
 
 def _apply_bank(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_BANK, seat, act, {"deniers": BANK_DEALS.get(act.arg)}, {"gold": act.arg})
     if act is not PASS:
         b.deniers[seat] -= BANK_DEALS[act.arg]
         b.cubes[seat * 5 + GOLD] += act.arg
@@ -938,6 +1083,8 @@ def _apply_bank(b, act, seat, a, c):
 
 def _apply_alchemist(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:  # the cubes paid are chosen next, each one a `pay` event
+        _tell_trade(b, D_ALCHEMIST, seat, act, {"any_cubes": ALCHEMIST_DEALS.get(act.arg)}, {"gold": act.arg})
     if act is not PASS:
         b.cubes[seat * 5 + GOLD] += act.arg
         b.stack.append((D_PAY, seat, ALCHEMIST_DEALS[act.arg], False))  # the player picks the cubes, no gold
@@ -945,6 +1092,8 @@ def _apply_alchemist(b, act, seat, a, c):
 
 def _apply_jeweller(b, act, seat, a, c):
     b.stack.pop()
+    if b.events is not None:
+        _tell_trade(b, D_JEWELLER, seat, act, {"gold": JEWELLER_DEALS.get(act.arg)}, {"prestige": act.arg})
     if act is not PASS:
         b.cubes[seat * 5 + GOLD] -= JEWELLER_DEALS[act.arg]
         b.prestige[seat] += act.arg
@@ -953,8 +1102,12 @@ def _apply_jeweller(b, act, seat, a, c):
 def _apply_castle(b, act, seat, a, c):
     if act is PASS:
         b.stack.pop()
+        lost = 0
         if b.batches[seat] == 0:
+            lost = min(NO_BATCH_PENALTY, b.prestige[seat])
             _lose_prestige(b, seat, NO_BATCH_PENALTY)  # a worker who gives no batch (rules p5)
+        if b.events is not None:
+            _tell(b, "castle_done", seat, batches=b.batches[seat], prestige=-lost)
         return
     x, y = act.arg
     base = seat * 5
@@ -967,6 +1120,9 @@ def _apply_castle(b, act, seat, a, c):
     b.houses[seat] -= 1
     b.prestige[seat] += SECTION_PRESTIGE[s]
     b.batches[seat] += 1  # the decision stays on top: another batch, or pass
+    if b.events is not None:
+        _tell(b, "batch", seat, cubes=["food", CUBES[x], CUBES[y]], section=SECTIONS[s],
+              prestige=SECTION_PRESTIGE[s])
 
 
 def _apply_favor(b, act, seat, a, c):
@@ -977,6 +1133,10 @@ def _apply_favor(b, act, seat, a, c):
     if b.favor[i] < OPEN_COLUMNS[b.counted]:
         b.favor[i] += 1  # advance if that column is open; a stuck marker still uses its line
     col = b.favor[i]
+    if b.events is not None:
+        gain = ({"prestige": FAVOR_PRESTIGE[col]} if line == PRESTIGE_LINE
+                else {"deniers": FAVOR_DENIERS[col]} if line == DENIERS_LINE else {})
+        _tell(b, "favor", seat, line=FAVOR_LINES[line], column=col, gain=gain)
     if line == PRESTIGE_LINE:
         b.prestige[seat] += FAVOR_PRESTIGE[col]  # the best column is always worth taking
     elif line == DENIERS_LINE:
@@ -994,23 +1154,29 @@ def _apply_favor_cubes(b, act, seat, col, c):
         b.stack.append((D_GIVE, seat, 0, 0))
     else:
         b.cubes[seat * 5 + act.arg] += 1
+        if b.events is not None:
+            _tell(b, "favor_cube", seat, gain={CUBES[act.arg]: 1})
 
 
 def _apply_favor_build(b, act, seat, col, c):
     b.stack.pop()
     if act is PASS:
+        if b.events is not None:
+            _tell(b, "decline", seat, building="favor_table")
         return
     t = act.arg
     if act.verb == "transform":
         _order_transform(b, seat, t, True)
         return
     kind = TILES[t].kind
-    _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_DISCOUNT)
+    _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_DISCOUNT, True)
 
 
 def _apply_give(b, act, seat, a, c):
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] -= 1
+    if b.events is not None:
+        _tell(b, "exchange_give", seat, cube=CUBES[act.arg])
 
 
 _APPLY = (

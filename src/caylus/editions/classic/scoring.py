@@ -22,8 +22,15 @@ def finish(b) -> None:
     """The Towers have been counted: add the end bonuses and end the game."""
     for seat in range(b.n):
         b.bonus[seat] = end_bonus(b, seat)
+        if b.events is not None:
+            b.events.append({"kind": "end_bonus", "player": seat, "parts": end_bonus_parts(b, seat),
+                             "total": b.bonus[seat]})
     b.stack.clear()
     b.terminal = True
+    if b.events is not None:
+        final = scores(b)
+        b.events.append({"kind": "game_over", "player": None, "scores": final,
+                         "winners": [p for p, v in enumerate(final) if v == max(final)]})
 
 
 def scores(b) -> list[int]:

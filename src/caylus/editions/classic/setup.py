@@ -11,7 +11,7 @@ from .catalog import (
 )
 
 
-def new_board(players: int, seed: int, options: dict) -> rules.Board:
+def new_board(players: int, seed: int, options: dict, events: list | None = None) -> rules.Board:
     rng = Rng(seed)
     n = players
     b = rules.Board.__new__(rules.Board)
@@ -65,5 +65,8 @@ def new_board(players: int, seed: int, options: dict) -> rules.Board:
     b.turn = 1
     b.phase = rules.INCOME_PHASE
     b.step = b.sub = 0
+    b.events = events
+    if events is not None:
+        rules._tell(b, "phase", None, turn=1, phase=rules.PHASE_NAMES[rules.INCOME_PHASE])
     rules._run(b)
     return b

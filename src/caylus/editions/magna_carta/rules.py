@@ -90,6 +90,8 @@ class Board:
         "castle", "removed", "prestige_left",
         # Bookkeeping of the current phase.
         "bridge", "actor", "cursor", "step", "batches", "stack",
+        # Where what happens is told (docs/events.md), or None: nothing is told.
+        "events",
     )
 
     def copy(self) -> "Board":
@@ -125,6 +127,7 @@ class Board:
         b.step = self.step
         b.batches = self.batches[:]
         b.stack = self.stack[:]
+        b.events = None  # copies (checkpoints, clones to plan on) record nothing
         return b
 
     def road_index(self, owner: int, card: int) -> int:

@@ -16,7 +16,7 @@ def deck_cards(standard: bool) -> tuple[int, ...]:
     return STANDARD_DECK if standard else BEGINNER_DECK
 
 
-def new_board(players: int, seed: int, options: dict) -> Board:
+def new_board(players: int, seed: int, options: dict, events: list | None = None) -> Board:
     standard = options.get("rules", "standard") == "standard"
     rng = Rng(seed)
     b = object.__new__(Board)
@@ -25,6 +25,7 @@ def new_board(players: int, seed: int, options: dict) -> Board:
     b.rng = rng
     b.turn = 1
     b.terminal = False
+    b.events = events
 
     # The road: 1/2/3 random neutral cards, then the Peddler, where the provost starts.
     neutrals = list(OTHER_NEUTRALS)

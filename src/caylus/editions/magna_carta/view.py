@@ -129,6 +129,7 @@ def board_from_view(v: dict) -> Board:
     b.batches = [s["batches"] for s in seats]
     b.stack = [(_DECISION_BY_NAME[k], p, i, x) for k, p, i, x in v["stack"]]
     b.current_player = b.stack[-1][1] if b.stack else v.get("current_player", 0)
+    b.events = None
     return b
 
 
