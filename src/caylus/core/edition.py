@@ -103,6 +103,9 @@ class Edition:
     scores: Any  # (board) -> list[int]
     player_names: tuple[str, ...] = ("Blue", "Red", "Green", "Orange", "Black")
     determinize: Any = None  # (view, rng) -> Board, for hidden-information editions
+    # (event, viewer) -> event: a copy of the event with what that seat (or SPECTATOR) may not know left out.
+    # None where nothing is hidden: every seat knows every event.
+    event_for: Any = None
     # (board) -> bool: ask the decision on top even if it has a single answer. Hidden-information editions need
     # it where the number of answers depends on hidden cards: if the engine played such a decision by itself,
     # everyone would learn that the player had no other choice.
