@@ -189,8 +189,8 @@ class Game:
         chosen = self._events[since:]
         redact = self.edition.event_for
         if redact is None or player is None:
-            return [dict(e) for e in chosen]
-        return [redact(e, player) for e in chosen]
+            return [_copied(e) for e in chosen]
+        return [_copied(redact(e, player)) for e in chosen]
 
     def public_events(self, since: int = 0) -> list[dict]:
         """`events()` as someone without a seat may know them (a spectator): nothing private to any seat."""
@@ -358,6 +358,11 @@ class Game:
         if "state" in data and data["state"] != json.loads(json.dumps(game.edition.view(game.board, None))):
             raise BadRecord("the stored state does not match the state its actions produce")
         return game
+
+
+def _copied(event: dict) -> dict:
+    """A copy of an event that the caller may change freely (events hold plain values, dicts and lists)."""
+    return {k: (dict(v) if type(v) is dict else list(v) if type(v) is list else v) for k, v in event.items()}
 
 
 _JSON_KEYS = frozenset(("edition", "players", "seed", "options", "engine", "actions", "state"))
