@@ -9,6 +9,7 @@ from .scoring import scores
 from .setup import new_board
 from .view import describe, view
 from .words import WORDS
+from . import heuristics
 
 EDITION = Edition(
     id="caylus-1303",
@@ -29,4 +30,5 @@ EDITION = Edition(
     player_names=PLAYER_NAMES,
     describe=describe,
     words=WORDS,
+    heuristics=heuristics,
 )

@@ -5,6 +5,7 @@ from caylus.core.edition import Edition, Option
 from . import rules, scoring, setup, view
 from .words import WORDS
 from .notation import ACTIONS
+from . import heuristics
 
 EDITION = Edition(
     id="caylus",
@@ -25,4 +26,5 @@ EDITION = Edition(
     scores=scoring.scores,
     describe=view.describe,
     words=WORDS,
+    heuristics=heuristics,
 )

@@ -14,6 +14,7 @@ from .scoring import scores
 from .setup import new_board
 from .view import determinize, view
 from .words import WORDS
+from . import heuristics
 
 EDITION = Edition(
     id="magna-carta",
@@ -36,6 +37,7 @@ EDITION = Edition(
     must_ask=must_ask,
     describe=describe,
     words=WORDS,
+    heuristics=heuristics,
 )
 
 __all__ = ["EDITION"]

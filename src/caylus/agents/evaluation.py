@@ -1,0 +1,63 @@
+"""Turning an edition's position values into what search compares: margins, rewards and reasons.
+
+The edition's `heuristics` gives each seat's position in prestige points. A bot cares about beating the others,
+so it looks at its *margin* over the best other seat, and search turns margins (and, at the end, ranks) into
+rewards between 0 and 1.
+"""
+
+from __future__ import annotations
+
+import math
+
+# A margin of this many prestige points is "clearly ahead": the reward's curve is steepest below it.
+MARGIN_SCALE = 12.0
+
+
+def values(game) -> list[float]:
+    """Each seat's position in prestige points, by the edition's heuristics."""
+    return game.edition.heuristics.evaluate(game.board)
+
+
+def margin(vals: list[float], seat: int) -> float:
+    """How far `seat` is ahead of the best other seat (negative when behind)."""
+    best_other = max(v for p, v in enumerate(vals) if p != seat)
+    return vals[seat] - best_other
+
+
+def rewards(vals: list[float], terminal: bool) -> list[float]:
+    """A reward in [0, 1] for every seat: half from the rank (others beaten, ties counting half), half from the
+    margin over the best other seat. At the end of a game the rank is the real result; before, an estimate.
+    Rewarding margin and rank, not win/loss alone, keeps search learning when the game is already decided."""
+    n = len(vals)
+    out = []
+    for p, v in enumerate(vals):
+        beaten = sum(1.0 if v > w else 0.5 if v == w else 0.0 for q, w in enumerate(vals) if q != p)
+        rank = beaten / (n - 1)
+        m = margin(vals, p)
+        out.append(0.5 * rank + 0.25 * (1.0 + math.tanh(m / MARGIN_SCALE)))
+    return out
+
+
+def gains(game_before, game_after, seat: int) -> list[tuple[str, float, float]]:
+    """What changed for `seat`, feature by feature: (words, change in amount, change in value), largest first."""
+    h = game_before.edition.heuristics
+    before, after = h.parts(game_before.board, seat), h.parts(game_after.board, seat)
+    raw_before = dict(zip(h.FEATURES, h.amounts(game_before.board)[seat]))
+    raw_after = dict(zip(h.FEATURES, h.amounts(game_after.board)[seat]))
+    out = []
+    for name in h.FEATURES:
+        dv = after[name] - before[name]
+        da = raw_after[name] - raw_before[name]
+        if abs(da) > 1e-9:
+            out.append((h.GAIN_WORDS.get(name, name), da, dv))
+    out.sort(key=lambda g: -abs(g[2]))
+    return out
+
+
+def reason_text(action_words: str, changes: list[tuple[str, float, float]], limit: int = 3) -> str:
+    """One line: the action in words, then what it brings and costs ("+1 wood, -2 deniers")."""
+    shown = []
+    for words, amount, _value in changes[:limit]:
+        number = f"{amount:+.0f}" if abs(amount - round(amount)) < 1e-9 else f"{amount:+.1f}"
+        shown.append(f"{number} {words}")
+    return f"{action_words}: {', '.join(shown)}" if shown else f"{action_words}: nothing changes at once"

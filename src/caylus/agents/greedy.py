@@ -1,0 +1,71 @@
+"""The greedy bot: tries every legal action one decision ahead and keeps the one whose position the edition's
+heuristics value most (its margin over the best other seat).
+
+When an action leaves the same seat to decide again (pay with which cube, a second batch...), it looks through
+those follow-ups too, greedily, so that a building is judged with its cost paid. With `noise`, it sometimes
+slips: the `easy` level.
+"""
+
+from __future__ import annotations
+
+import random
+
+from caylus.core.words import describe_action
+
+from .base import Advice, Position
+from .evaluation import gains, margin, reason_text, values
+
+FOLLOW_UPS = 4  # how many of its own follow-up decisions the bot looks through after an action
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, noise: float = 0.0):
+        self.rng = random.Random(seed)
+        self.noise = noise  # standard deviation, in prestige points, added to each action's value
+
+    def _world(self, position: Position):
+        return position.sample(self.rng.getrandbits(63))
+
+    def _settle(self, game, seat: int, depth: int = FOLLOW_UPS):
+        """Play the seat's own follow-up decisions greedily (by value alone)."""
+        while depth and not game.is_terminal and game.current_player == seat:
+            best, best_value = None, None
+            for action in game.legal_actions():
+                g = game.clone()
+                g.apply(action)
+                v = margin(values(g), seat)
+                if best_value is None or v > best_value:
+                    best, best_value = g, v
+            game = best
+            depth -= 1
+        return game
+
+    def rank(self, position: Position):
+        """Every legal action with its value and the game after it (best first; ties in canonical order)."""
+        world = self._world(position)
+        seat = position.player
+        scored = []
+        for i, action in enumerate(position.legal):
+            g = world.clone()
+            g.apply(action)
+            g = self._settle(g, seat)
+            scored.append((margin(values(g), seat), i, action, g))
+        scored.sort(key=lambda s: (-s[0], s[1]))
+        return world, scored
+
+    def choose(self, position: Position):
+        if len(position.legal) == 1:
+            return position.legal[0]
+        _world, scored = self.rank(position)
+        if self.noise:
+            noisy = [(v + self.rng.gauss(0.0, self.noise), i, a) for v, i, a, _g in scored]
+            return max(noisy, key=lambda s: (s[0], -s[1]))[2]
+        return scored[0][2]
+
+    def explain(self, position: Position, top: int = 3) -> list[Advice]:
+        world, scored = self.rank(position)
+        return [Advice(action, value, reason_text(describe_action(position.view, action.token),
+                                                  gains(world, g, position.player)))
+                for value, _i, action, g in scored[:top]]

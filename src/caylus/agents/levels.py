@@ -1,0 +1,81 @@
+"""Bots by name: the difficulty levels a person picks, and the names experts use.
+
+    make_agent("normal", seed=1)        # a level
+    make_agent("mcts:400", seed=1)      # an expert's setting: UCT with 400 iterations a move
+    make_agent("mybots:Clever", seed=1) # a user's own class following the protocol (constructed with seed=)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from caylus.core.errors import CaylusError
+
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
+
+
+class BadAgent(CaylusError):
+    """An agent name that names no agent."""
+
+
+# name -> (what it is, in plain words; how to build it from a seed). Iteration budgets, not seconds, so that
+# the same seed plays the same moves on any machine; `seconds` is only a safety cap.
+LEVELS = {
+    "random": ("plays any legal move at random", lambda seed: RandomAgent(seed)),
+    "easy": ("a beginner: weighs each move by what it gains at once, and often slips",
+             lambda seed: GreedyAgent(seed, noise=2.5)),
+    "greedy": ("weighs each move by what it gains at once, never looks further",
+               lambda seed: GreedyAgent(seed)),
+    "normal": ("searches a few hundred possible continuations a move (about half a second)",
+               lambda seed: MCTSAgent(seed, iterations=300, seconds=1.0)),
+    "hard": ("searches a couple of thousand continuations a move (a few seconds)",
+             lambda seed: MCTSAgent(seed, iterations=2000, seconds=5.0)),
+}
+EXPERT = "mcts:ITER (UCT search with ITER iterations a move), or module:Class (your own bot)"
+
+
+def level_names() -> list[str]:
+    return list(LEVELS)
+
+
+def make_agent(spec: str, seed: int = 0):
+    """The agent a name stands for (see `LEVELS`), with its own random generator seeded by `seed`."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BadAgent(f"an agent is named by text, such as 'normal' (agents: {', '.join(LEVELS)}, {EXPERT})")
+    spec = spec.strip()
+    if spec in LEVELS:
+        agent = LEVELS[spec][1](seed)
+        agent.name = spec
+        return agent
+    if spec.startswith("mcts:"):
+        text = spec[5:]
+        if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 10_000_000:
+            raise BadAgent(f"mcts:ITER needs a whole number of iterations from 1 to 10000000, got {text!r}")
+        agent = MCTSAgent(seed, iterations=int(text))
+        agent.name = spec
+        return agent
+    if ":" in spec:
+        return _user_agent(spec, seed)
+    raise BadAgent(f"unknown agent {spec!r} (agents: {', '.join(LEVELS)}, {EXPERT})")
+
+
+def _user_agent(spec: str, seed: int):
+    module_name, _, class_name = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # the user's module may fail in any way: say which and why, on one line
+        raise BadAgent(f"cannot import {module_name!r} for the agent {spec!r}: {exc}") from None
+    cls = getattr(module, class_name, None)
+    if cls is None:
+        raise BadAgent(f"module {module_name!r} has no {class_name!r} (agent {spec!r})")
+    try:
+        agent = cls(seed=seed)
+    except Exception as exc:
+        raise BadAgent(f"cannot build the agent {spec!r} with seed={seed}: {exc}") from None
+    if not callable(getattr(agent, "choose", None)):
+        raise BadAgent(f"{spec!r} is not an agent: it has no choose(position) method")
+    if not getattr(agent, "name", None):
+        agent.name = spec
+    return agent
