@@ -9,7 +9,9 @@ from dataclasses import dataclass
 
 from caylus.core import Action, Game, new_game
 
-from .base import Position
+from caylus.core.words import describe_action
+
+from .base import Advice, Position
 
 # A guard against an edition that never ends: real games take a few hundred decisions.
 MAX_DECISIONS = 100_000
@@ -28,6 +30,11 @@ class RandomAgent:
 
     def choose(self, position: Position) -> Action:
         return self.rng.choice(position.legal)
+
+    def explain(self, position: Position, top: int = 3) -> list[Advice]:
+        """A random player has no preference: the first few legal moves, all valued alike."""
+        return [Advice(a, 0.0, f"{describe_action(position.view, a.token)}: a random player values every move alike")
+                for a in position.legal[:top]]
 
     def choose_in(self, game: Game) -> Action:
         """The same choice, straight from a game: the playout loop's shortcut (it builds no `Position`)."""

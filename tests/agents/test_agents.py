@@ -1,0 +1,132 @@
+"""Every bot, every edition: only legal moves, the same seed gives the same game, no peeking at hidden cards,
+budgets respected, clear errors for bad names, and explanations in words."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import caylus
+from caylus.agents import BadAgent, GreedyAgent, MCTSAgent, Position, make_agent, play_game
+from caylus.agents.base import Advice
+
+SETUPS = [("caylus", 2), ("caylus", 4), ("caylus", 5), ("caylus-1303", 2), ("caylus-1303", 3),
+          ("caylus-1303", 5), ("magna-carta", 2), ("magna-carta", 3), ("magna-carta", 4)]
+
+
+def quick(spec, seed):
+    """The bot a name stands for, with a small search so that whole games stay quick in tests."""
+    if spec == "mcts":
+        return MCTSAgent(seed, iterations=12)
+    return make_agent(spec, seed)
+
+
+@pytest.mark.parametrize("edition,players", SETUPS)
+def test_bots_play_whole_games_with_legal_moves_only(edition, players):
+    # play_game refuses (IllegalAction) any move that is not legal: a whole game is the check.
+    specs = ["greedy", "mcts", "easy", "random", "greedy"][:players]
+    game = play_game(caylus.new_game(edition, players=players, seed=7),
+                     [quick(s, 10 + i) for i, s in enumerate(specs)])
+    assert game.is_terminal and game.winners()
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
+def test_the_same_seed_gives_the_same_game(edition):
+    def one_game():
+        return play_game(caylus.new_game(edition, players=3, seed=3),
+                         [quick("mcts", 1), quick("easy", 2), quick("greedy", 3)]).record()
+    assert one_game() == one_game()
+
+
+def test_a_magna_carta_bot_decides_from_the_view_alone():
+    """Two games that look the same to the seat to move, but deal the other players different hidden cards,
+    get the same decision: the bot cannot read what its seat cannot see."""
+    game = caylus.new_game("magna-carta", players=3, seed=5)
+    bots = [quick("random", 1), quick("random", 2), quick("random", 3)]
+    for _ in range(25):  # into the game, where hands and decks differ
+        game.apply(bots[game.current_player].choose(Position(game)))
+    seat = game.current_player
+    view = game.view(seat)
+    other = caylus.determinize(view, 12345)  # same view, other hidden cards
+    assert other.view(seat) == view
+    hidden = lambda g: [s["hand"] for q, s in enumerate(g.view(None)["seats"]) if q != seat]
+    assert hidden(other) != hidden(game)
+    for spec in ("greedy", "mcts", "easy"):
+        a = quick(spec, 9).choose(Position(game))
+        b = quick(spec, 9).choose(Position(other))
+        assert a is b, spec
+
+
+def test_a_position_of_a_hidden_information_game_keeps_no_real_game():
+    game = caylus.new_game("magna-carta", players=2, seed=1)
+    position = Position(game)
+    assert position.hidden and position._game is None
+    world = position.sample(3)
+    assert world is not game and world.view(position.player) == position.view
+
+
+def test_a_seconds_budget_stops_the_search():
+    game = caylus.new_game("caylus", players=4, seed=2)
+    bot = MCTSAgent(1, iterations=10_000_000, seconds=0.3)
+    start = time.perf_counter()
+    bot.choose(Position(game))
+    assert time.perf_counter() - start < 3.0
+    assert 0 < bot.last_iterations < 10_000_000
+
+
+def test_mcts_reuses_its_tree_where_nothing_is_hidden():
+    game = caylus.new_game("caylus", players=2, seed=4)
+    bot = MCTSAgent(1, iterations=200)
+    root = bot.search(Position(game))
+    action = max(root.children, key=lambda t: root.children[t].visits)
+    kept = root.children[action]
+    game.apply(action)
+    if not game.is_terminal:
+        assert bot._reused_root(Position(game)) is kept
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts", "random"])
+def test_bots_explain_their_best_moves_in_words(edition, spec):
+    game = caylus.new_game(edition, players=3, seed=8)
+    bot = quick(spec, 1)
+    position = Position(game)
+    advice = bot.explain(position, top=3)
+    assert 1 <= len(advice) <= 3
+    for a in advice:
+        assert isinstance(a, Advice) and a.action in position.legal and isinstance(a.value, float)
+        # The reason starts with the move in plain words, then says why.
+        assert a.reason.startswith(caylus.describe_action(position.view, a.action.token) + ":")
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("", "text"), ("brilliant", "unknown agent"), ("mcts:0", "whole number"), ("mcts:abc", "whole number"),
+    ("nosuchmodule_xyz:Bot", "cannot import"), ("caylus.agents:NoSuchBot", "has no"),
+    ("caylus.agents:Position", "cannot build"),
+])
+def test_a_bad_agent_name_is_one_clear_error(spec, message):
+    with pytest.raises(BadAgent, match=message):
+        make_agent(spec, 1)
+
+
+def test_a_users_own_class_plays(tmp_path, monkeypatch):
+    (tmp_path / "mybots.py").write_text(
+        "class First:\n"
+        "    name = 'first'\n"
+        "    def __init__(self, seed=None):\n"
+        "        self.seed = seed\n"
+        "    def choose(self, position):\n"
+        "        return position.legal[0]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    bot = make_agent("mybots:First", 5)
+    assert bot.seed == 5
+    game = play_game(caylus.new_game("caylus", players=2, seed=1), [bot, make_agent("greedy", 1)])
+    assert game.is_terminal
+
+
+def test_every_level_is_described_and_built():
+    from caylus.agents import LEVELS
+    for name, (words, _build) in LEVELS.items():
+        assert words and make_agent(name, 1).name == name
+    assert isinstance(make_agent("greedy", 1), GreedyAgent)
