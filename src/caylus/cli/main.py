@@ -16,11 +16,11 @@ from caylus.core import ENGINE_VERSION, BadOption, BadRecord
 from .common import Parser, UsageError
 
 # The subcommands, in the order `caylus --help` lists them: module caylus.cli.<name> registers each.
-COMMANDS = ("sim", "bench", "replay")
+COMMANDS = ("play", "sim", "bench", "replay")
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="caylus", description="Caylus: simulate, benchmark and replay games.")
+    parser = Parser(prog="caylus", description="Caylus: play, simulate, benchmark and replay games.")
     parser.add_argument("--version", action="version", version=f"caylus {ENGINE_VERSION}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:

@@ -1,0 +1,100 @@
+"""`caylus play`: play a game in the terminal, against bots or friends (hot-seat), in any edition."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from caylus.core import get_edition, load_record, new_game
+from caylus.core.errors import BadRecord
+from caylus.core.registry import EDITION_MODULES, SEEDS
+
+from .common import UsageError, option_pair, path_text, positive_int, seed, why
+
+# Seats a person plays: "you", and "human" for each friend at the same keyboard.
+HUMANS = ("you", "human")
+
+
+def add(commands) -> None:
+    play = commands.add_parser(
+        "play", help="play a game in the terminal (default: Caylus, you against three normal bots)",
+        description="Play in the terminal. With no flags: Caylus (2005), you (Blue) against three 'normal' bots. "
+                    "At any prompt, type help for the commands (undo, hint, save, log, quit...).")
+    play.add_argument("--edition", default="caylus", metavar="ID",
+                      help=f"edition id: {', '.join(EDITION_MODULES)} (default caylus)")
+    play.add_argument("--players", type=positive_int, metavar="N",
+                      help="number of players (default: as many as --seats names, else 4)")
+    play.add_argument("--seats", metavar="LIST",
+                      help="who sits where, in colour order, comma-separated: you, human (a friend at this "
+                           "keyboard) or a bot (random, greedy, easy, normal, hard, mcts:ITER); "
+                           "default: you,normal,normal,...")
+    play.add_argument("--seed", type=seed, metavar="S", help="the game's seed (default: a new random one)")
+    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (from save or --load)")
+    play.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE",
+                      help="an edition option, repeatable (e.g. favors=simplified, jeweller=true)")
+    play.add_argument("--fast", action="store_true", help="no pauses after the bots' moves")
+    play.add_argument("--no-color", action="store_true", help="no colours (players still show as letters)")
+    play.set_defaults(run=run_play)
+
+
+def run_play(args) -> int:
+    from caylus.play import loop
+
+    game = _loaded(args) if args.load else None
+    if game is not None:
+        players = game.num_players
+    else:
+        counted = len(_seat_list(args.seats)) if args.seats else None
+        players = args.players or counted or 4
+        get_edition(args.edition).check_players(players)  # BadOption: one line, exit 2
+    seats = _seats(args, players)
+    if game is None:
+        game_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEEDS)
+        game = new_game(args.edition, players=players, seed=game_seed, **dict(args.option))
+    return loop.play(game, seats, color=not args.no_color, fast=args.fast)
+
+
+def _loaded(args):
+    if args.seed is not None or args.option or args.edition != "caylus":
+        raise UsageError("caylus play: --load takes the edition, seed and options from the record; "
+                         "leave out --edition, --seed and --option")
+    try:
+        text = Path(args.load).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise UsageError(f"caylus play: cannot read {path_text(args.load)}: {why(exc)}") from None
+    try:
+        game = load_record(text)
+    except BadRecord as exc:
+        raise UsageError(f"caylus play: {path_text(args.load)}: {exc}") from None
+    if game.is_terminal:
+        raise UsageError(f"caylus play: {path_text(args.load)} is a finished game "
+                         f"(see it with: caylus replay {path_text(args.load)} --step)")
+    if args.players is not None and args.players != game.num_players:
+        raise UsageError(f"caylus play: the record is a {game.num_players}-player game, not {args.players}")
+    return game
+
+
+def _seat_list(text: str) -> list[str]:
+    return [s.strip().lower() for s in text.split(",")]
+
+
+def _seats(args, players: int) -> list[str]:
+    """The seat list: "you"/"human" for people, a bot spec for the others."""
+    if not args.seats:
+        return ["you"] + ["normal"] * (players - 1)
+    seats = _seat_list(args.seats)
+    if any(not s for s in seats):
+        raise UsageError("caylus play: --seats has an empty name (expected e.g. you,normal,hard)")
+    if len(seats) != players:
+        raise UsageError(f"caylus play: --seats names {len(seats)} seats for a {players}-player game")
+    from caylus.agents.levels import make_agent
+
+    for spec in seats:
+        if spec not in HUMANS:
+            try:
+                make_agent(spec, 0)
+            except (ValueError, ImportError) as exc:
+                raise UsageError(f"caylus play: --seats: {exc}") from None
+    return seats
+
+

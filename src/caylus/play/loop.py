@@ -1,0 +1,225 @@
+"""The terminal game: one loop over a `caylus.session.Session`, for any edition and any mix of people and bots.
+
+Each person's turn: the board as their seat sees it, what happened since their last decision, the pending
+decision and its legal moves numbered in plain words; they answer with a number, a token or a command (see
+`commands.HELP`). Bots' moves are shown as they happen, at a pace a person can follow. With several people at
+one keyboard (hot-seat), a "pass the screen" pause stands between them, so nobody sees another's hand.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from caylus import IllegalAction, describe_action, describe_building, describe_decision, describe_event
+from caylus.session import Session
+
+from . import commands, records
+from .boards import render
+from .boards.common import scoreboard
+from .style import console, tag
+from .terminal import Leave, Terminal
+
+HUMANS = ("you", "human")
+HINT_BOT = "normal"  # whose advice `hint` gives
+
+
+def play(game, seats: list[str], color: bool = True, fast: bool = False, term: Terminal | None = None) -> int:
+    """Play `game` in the terminal with `seats` ("you"/"human" or a bot spec per seat); returns the exit code."""
+    term = term or Terminal(console(color), fast=fast)
+    return TerminalGame(game, seats, term).run()
+
+
+class TerminalGame:
+    """One game at the terminal: the session, who is a person, what each person has already been shown."""
+
+    def __init__(self, game, seats: list[str], term: Terminal):
+        self.term = term
+        self.seats = seats
+        self.people = [p for p, s in enumerate(seats) if s in HUMANS]
+        self.session = Session(game, ["human" if s in HUMANS else s for s in seats])
+        self.hot_seat = len(self.people) > 1
+        self.seen = {p: len(self.session.log(p)) for p in self.people}  # log entries each person has seen
+        self.at_screen: int | None = None  # the person last shown the screen (hot-seat)
+        self.saved_to = None
+
+    @property
+    def game(self):
+        return self.session.game
+
+    # -- the loop ------------------------------------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            self._welcome()
+            while not self.game.is_terminal:
+                seat = self.game.current_player
+                if seat in self.people:
+                    self._person(seat)
+                else:
+                    self._bot()
+            self._the_end()
+            return 0
+        except _Quit:
+            return 0
+        except KeyboardInterrupt:
+            return self._interrupted()
+        except Leave:
+            self._save_quietly("You left the game")
+            return 0
+
+    def _welcome(self) -> None:
+        g = self.game
+        who = ", ".join(f"{g.player_name(p)}: {'you' if s == 'you' else 'a person' if s == 'human' else s + ' bot'}"
+                        for p, s in enumerate(self.seats))
+        self.term.show(Text(f"{g.edition.title}, {g.num_players} players, seed {g.seed}.", style="bold"),
+                       f"Seats: {who}.",
+                       "Type the number of a move (or its token; Tab completes), or help for the commands.")
+
+    def _bot(self) -> None:
+        seat = self.game.current_player
+        before = len(self.session.log(self._watcher()))
+        self.session.bot_step()
+        if self.hot_seat or not self.people:
+            return  # each person catches up after the screen is passed to them
+        fresh = self.session.log(self._watcher())[before:]
+        self._show_events(fresh, self._watcher())
+        self.seen[self._watcher()] = len(self.session.log(self._watcher()))
+        if fresh:
+            self.term.pause()
+
+    def _watcher(self) -> int:
+        return self.people[0] if self.people else 0
+
+    def _person(self, seat: int) -> None:
+        if self.hot_seat and self.at_screen != seat:
+            self._pass_screen(seat)
+        self.at_screen = seat
+        self._catch_up(seat)
+        self._show_board(seat)
+        while self.game.current_player == seat and not self.game.is_terminal:
+            legal = self.game.legal_tokens()
+            typed = commands.read(self.term.ask(f"{self.game.player_name(seat)}> ", [*legal, *commands.WORDS]),
+                                  legal)
+            if typed.command == "move":
+                try:
+                    self.session.move(seat, typed.arg)
+                except IllegalAction as exc:
+                    self.term.show(Text(f"Not possible: {exc}", style="red"),
+                                   f"Choose a number from 1 to {len(legal)}, a move's token, or help.")
+                    continue
+                return
+            self._command(seat, typed)
+
+    def _pass_screen(self, seat: int) -> None:
+        self.term.show("\n" * 3, Text.assemble("Pass the screen to ", tag(self.game.player_name(seat)),
+                                               ", then press Enter."))
+        self.term.ask("")
+        self.term.console.clear()
+
+    # -- what is shown ---------------------------------------------------------------------------------------
+    def _catch_up(self, seat: int) -> None:
+        log = self.session.log(seat)
+        fresh = log[self.seen.get(seat, 0):]
+        if fresh:
+            self.term.show(Text("Since your last decision:", style="bold"))
+            self._show_events(fresh, seat)
+        self.seen[seat] = len(log)
+
+    def _show_events(self, events, seat: int) -> None:
+        view = self.game.view(seat)
+        for event in events:
+            self.term.show(Text("  " + describe_event(view, event)))
+
+    def _show_board(self, seat: int) -> None:
+        view = self.game.view(seat)
+        self.term.show("", render(view))
+        legal = view["legal_actions"]
+        self.term.show(Text.assemble(tag(self.game.player_name(seat)), Text(f", {describe_decision(view)}:",
+                                                                             style="bold")))
+        width = len(str(len(legal)))
+        for i, token in enumerate(legal, 1):
+            self.term.show(Text.assemble(Text(f" {i:>{width}}. ", style="bold"), describe_action(view, token),
+                                         Text(f"  [{token}]", style="dim")))
+
+    # -- commands ----------------------------------------------------------------------------------------------
+    def _command(self, seat: int, typed: commands.Typed) -> None:
+        c, arg = typed.command, typed.arg
+        if c == "error":
+            self.term.show(Text(arg, style="red"))
+        elif c == "help" and arg:
+            self._help_building(seat, arg)
+        elif c == "help":
+            width = max(len(k) for k, _ in commands.HELP)
+            self.term.show(Text("Commands:", style="bold"),
+                           *(f"  {k:<{width}}  {v}" for k, v in commands.HELP))
+        elif c == "board":
+            self._show_board(seat)
+        elif c == "hint":
+            advice = self.session.hint(seat)
+            view = self.game.view(seat)
+            self.term.show(Text.assemble(Text("Hint: ", style="bold"),
+                                         describe_action(view, advice.action.token),
+                                         f"  [{advice.action.token}] - {advice.reason}"))
+        elif c == "undo":
+            try:
+                self.session.undo(seat)
+            except IllegalAction as exc:
+                self.term.show(Text(f"Nothing to undo: {exc}", style="red"))
+                return
+            self.seen[seat] = len(self.session.log(seat))
+            self.term.show(Text("Taken back.", style="bold"))
+            if self.game.current_player == seat:
+                self._show_board(seat)
+        elif c == "log":
+            log = self.session.log(seat)
+            self.term.show(Text("Lately:", style="bold"))
+            self._show_events(log[-20:], seat)
+        elif c == "save":
+            self._save(arg)
+        elif c == "quit":
+            if self.term.confirm("Save the game before leaving?", default=True):
+                self._save(None)
+            raise _Quit()
+
+    def _help_building(self, seat: int, name: str) -> None:
+        view = self.game.view(seat)
+        try:
+            self.term.show(describe_building(view, name.lower().replace(" ", "_")))
+        except (KeyError, ValueError) as exc:
+            self.term.show(Text(f"{exc}", style="red"))
+
+    # -- saving and the end ------------------------------------------------------------------------------------
+    def _save(self, name: str | None) -> bool:
+        g = self.game
+        path = name or records.automatic_path(g.edition.id, g.num_players, g.seed)
+        try:
+            written = records.save(path, g.record())
+        except (OSError, ValueError) as exc:
+            self.term.show(Text(f"Could not save to {path}: {exc}", style="red"))
+            return False
+        self.saved_to = written
+        self.term.show(f"Saved to {written} (go on with: caylus play --load {written})")
+        return True
+
+    def _save_quietly(self, why: str) -> None:
+        self.term.show(f"{why}.")
+        if self.game.history:
+            self._save(None)
+
+    def _interrupted(self) -> int:
+        self.term.show("")
+        try:
+            if self.term.confirm("Interrupted. Save the game before leaving?", default=True):
+                self._save(None)
+        except (KeyboardInterrupt, Leave):
+            self._save_quietly("Leaving")
+        return 130
+
+    def _the_end(self) -> None:
+        g = self.game
+        seat = self.people[0] if self.people else None
+        self.term.show("", render(g.view(seat)), "", scoreboard(g.view(seat), g.scores(), g.winners()))
+        self._save(None)
+
+
+class _Quit(Exception):
+    """The player chose to quit."""
