@@ -197,7 +197,9 @@ class TerminalGame:
             self.term.show(Text(f"Could not save to {path}: {exc}", style="red"))
             return False
         self.saved_to = written
-        self.term.show(f"Saved to {written} (go on with: caylus play --load {written})")
+        again = (f"see it again with: caylus replay {written} --step" if g.is_terminal
+                 else f"go on with: caylus play --load {written}")
+        self.term.show(f"Saved to {written} ({again})", whole_lines=True)
         return True
 
     def _save_quietly(self, why: str) -> None:

@@ -45,10 +45,13 @@ class Terminal:
         if hasattr(signal, "SIGHUP"):
             signal.signal(signal.SIGHUP, _hang_up)  # a closed terminal window: leave cleanly
 
-    def show(self, *things) -> None:
-        """Print renderables or text (rich markup is not interpreted, so tokens print as typed)."""
+    def show(self, *things, whole_lines: bool = False) -> None:
+        """Print renderables or text (rich markup is not interpreted, so tokens print as typed).
+
+        `whole_lines` leaves long lines to the terminal to wrap (a file name stays one piece to copy).
+        """
         try:
-            self.console.print(*things, markup=False, highlight=False)
+            self.console.print(*things, sep="\n", markup=False, highlight=False, soft_wrap=whole_lines)
         except BrokenPipeError:
             raise Leave() from None
 
