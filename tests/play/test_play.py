@@ -6,6 +6,7 @@ resized terminal and a hot-seat game of two people.
 """
 
 import re
+import signal
 
 import pexpect
 import pytest
@@ -168,3 +169,14 @@ def test_hot_seat_magna_carta_never_shows_a_hand_to_the_other_player(tmp_path):
     assert passes > 10 and decisions > passes
     saved_path(child)
     assert finish(child) == 0
+
+
+def test_a_closed_terminal_saves_the_game_without_a_traceback(tmp_path):
+    child = spawn("play", "--players", "2", "--seats", "you,random", "--fast", "--no-color", home=str(tmp_path))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.kill(signal.SIGHUP)
+    assert finish(child) == 0
+    saved = list((tmp_path / "data" / "caylus" / "games").glob("*.txt"))
+    assert len(saved) == 1 and len(load_record(saved[0].read_text(encoding="utf-8")).history) >= 1

@@ -14,6 +14,7 @@ from caylus import IllegalAction, describe_action, describe_building, describe_d
 from caylus.session import Session
 
 from . import commands, records
+from .choices import choices
 from .boards import render
 from .boards.common import scoreboard
 from .style import console, tag
@@ -132,13 +133,9 @@ class TerminalGame:
     def _show_board(self, seat: int) -> None:
         view = self.game.view(seat)
         self.term.show("", render(view))
-        legal = view["legal_actions"]
         self.term.show(Text.assemble(tag(self.game.player_name(seat)), Text(f", {describe_decision(view)}:",
-                                                                             style="bold")))
-        width = len(str(len(legal)))
-        for i, token in enumerate(legal, 1):
-            self.term.show(Text.assemble(Text(f" {i:>{width}}. ", style="bold"), describe_action(view, token),
-                                         Text(f"  [{token}]", style="dim")))
+                                                                             style="bold")),
+                       choices(view, self.term.console.width))
 
     # -- commands ----------------------------------------------------------------------------------------------
     def _command(self, seat: int, typed: commands.Typed) -> None:
@@ -203,9 +200,22 @@ class TerminalGame:
         return True
 
     def _save_quietly(self, why: str) -> None:
-        self.term.show(f"{why}.")
-        if self.game.history:
-            self._save(None)
+        """Save without asking (the player is gone or going); say where if the terminal is still there."""
+        try:
+            self.term.show(f"{why}.")
+        except Leave:
+            pass
+        if not self.game.history:
+            return
+        g = self.game
+        try:
+            written = records.save(records.automatic_path(g.edition.id, g.num_players, g.seed), g.record())
+        except (OSError, ValueError):
+            return
+        try:
+            self.term.show(f"Saved to {written} (go on with: caylus play --load {written})", whole_lines=True)
+        except Leave:
+            pass
 
     def _interrupted(self) -> int:
         self.term.show("")

@@ -52,7 +52,7 @@ class Terminal:
         """
         try:
             self.console.print(*things, sep="\n", markup=False, highlight=False, soft_wrap=whole_lines)
-        except BrokenPipeError:
+        except OSError:  # a closed terminal or pipe
             raise Leave() from None
 
     def ask(self, prompt: str, words: Iterable[str] = ()) -> str:
@@ -61,7 +61,7 @@ class Terminal:
         try:
             self.console.file.flush()
             return self._read(prompt).strip()
-        except EOFError:
+        except (EOFError, OSError):
             self.show("")
             raise Leave() from None
         finally:
@@ -85,7 +85,7 @@ class Terminal:
         if not self.fast:
             try:
                 self.console.file.flush()
-            except BrokenPipeError:
+            except OSError:
                 raise Leave() from None
             time.sleep(seconds)
 

@@ -11,9 +11,6 @@ from caylus.editions.classic.catalog import CUBES, SECTION_PARTS, SECTIONS
 from ..style import mark, marks, tag
 from .common import building_name, decision_line, header, pieces, table
 
-_HALF = 14  # the road's 28 spaces, shown in two columns of 14
-
-
 def board(view: dict) -> Group:
     """Everything on the table: players, turn order, the buildings before the bridge, the castle and the road."""
     names = [s["name"] for s in view["seats"]]
@@ -29,8 +26,7 @@ def board(view: dict) -> Group:
 
 def _players(view: dict, names: list[str]) -> Table:
     t = table("player", "deniers", *CUBES, "workers", "houses", "PP", "favors", "castle",
-              title="Players (PP: prestige; favors: prestige/deniers/cubes/buildings lines; "
-                    "castle: parts in dungeon/walls/towers)")
+              title="Players (PP: prestige; favors: P/D/C/B lines; castle: parts in d/w/t)")
     for seat in view["seats"]:
         cubes = seat["cubes"]
         favors = "/".join(str(v) for v in seat["favors"].values())
@@ -70,12 +66,16 @@ def _before_the_bridge(view: dict, names: list[str]) -> Group:
 
 
 def _road(view: dict, names: list[str]) -> Table:
+    # Only the spaces with a building (and where the provost and bailiff stand), in two columns.
+    shown = [space for space in view["road"]
+             if space["tile"] is not None or space["space"] in (view["provost"], view["bailiff"])]
+    half = (len(shown) + 1) // 2
     t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "",
               title=f"The road (own: owner, wkr: worker; P provost on space {view['provost']}, "
-                    f"b bailiff on space {view['bailiff']})")
-    road = view["road"]
-    for i in range(_HALF):
-        t.add_row(*_space(view, road[i], names), *_space(view, road[i + _HALF], names))
+                    f"b bailiff on space {view['bailiff']}; unbuilt spaces left out)")
+    for i in range(half):
+        right = _space(view, shown[i + half], names) if i + half < len(shown) else []
+        t.add_row(*_space(view, shown[i], names), *right)
     return t
 
 
