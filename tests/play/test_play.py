@@ -8,7 +8,6 @@ resized terminal and a hot-seat game of two people.
 import re
 import signal
 
-import pexpect
 import pytest
 
 from caylus import load_record

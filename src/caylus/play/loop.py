@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from caylus import IllegalAction, describe_action, describe_building, describe_decision, describe_event
+from caylus import (
+    CaylusError, IllegalAction, describe_action, describe_building, describe_decision, describe_event,
+)
 from caylus.session import Session
 
 from . import commands, records
-from .choices import choices
 from .boards import render
 from .boards.common import scoreboard
+from .choices import choices
 from .style import console, tag
 from .terminal import Leave, Terminal
 
@@ -76,7 +78,6 @@ class TerminalGame:
                        "Type the number of a move (or its token; Tab completes), or help for the commands.")
 
     def _bot(self) -> None:
-        seat = self.game.current_player
         before = len(self.session.log(self._watcher()))
         self.session.bot_step()
         if self.hot_seat or not self.people:
@@ -111,10 +112,12 @@ class TerminalGame:
             self._command(seat, typed)
 
     def _pass_screen(self, seat: int) -> None:
-        self.term.show("\n" * 3, Text.assemble("Pass the screen to ", tag(self.game.player_name(seat)),
-                                               ", then press Enter."))
+        # The screen is wiped before and after the pause, so nobody sees a hand that is not theirs.
+        self.term.clear()
+        self.term.show(Text.assemble("Pass the screen to ", tag(self.game.player_name(seat)),
+                                     ", then press Enter."))
         self.term.ask("")
-        self.term.console.clear()
+        self.term.clear()
 
     # -- what is shown ---------------------------------------------------------------------------------------
     def _catch_up(self, seat: int) -> None:
@@ -178,11 +181,16 @@ class TerminalGame:
             raise _Quit()
 
     def _help_building(self, seat: int, name: str) -> None:
-        view = self.game.view(seat)
         try:
-            self.term.show(describe_building(view, name.lower().replace(" ", "_")))
-        except (KeyError, ValueError) as exc:
-            self.term.show(Text(f"{exc}", style="red"))
+            b = describe_building(self.game.view(seat), name)
+        except CaylusError as exc:
+            self.term.show(Text(str(exc), style="red"))
+            return
+        lines = [Text.assemble(Text(b["name"], style="bold"), f" ({b['kind']}): {b['text']}")]
+        for label in ("cost", "owner", "where"):
+            if b[label]:
+                lines.append(Text(f"  {label}: {b[label]}"))
+        self.term.show(*lines)
 
     # -- saving and the end ------------------------------------------------------------------------------------
     def _save(self, name: str | None) -> bool:

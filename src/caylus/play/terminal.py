@@ -7,7 +7,6 @@ Ctrl-C stays `KeyboardInterrupt` for the loop to offer saving.
 from __future__ import annotations
 
 import signal
-import sys
 import time
 from collections.abc import Callable, Iterable
 
@@ -54,6 +53,12 @@ class Terminal:
             self.console.print(*things, sep="\n", markup=False, highlight=False, soft_wrap=whole_lines)
         except OSError:  # a closed terminal or pipe
             raise Leave() from None
+
+    def clear(self) -> None:
+        """Wipe the screen and its scrollback (hot-seat: what one player saw is gone before the next sits)."""
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")  # the scrollback too (xterm and most terminals)
 
     def ask(self, prompt: str, words: Iterable[str] = ()) -> str:
         """One line from the player, stripped; tab completes from `words`. End of input raises `Leave`."""

@@ -61,8 +61,8 @@ def _road(view: dict) -> Table:
     road = view["road"]
     half = (len(road) + 1) // 2
     provost = view["provost"]
-    where = (f"P: the provost stands just before that space" if provost < len(road)
-             else f"the provost is at the end of the road" if provost == len(road)
+    where = ("P: the provost stands just before that space" if provost < len(road)
+             else "the provost is at the end of the road" if provost == len(road)
              else f"the provost is {provost - len(road)} past the end of the road")
     t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "",
               title=f"The road (own: owner, wkr: workers; {where})")
