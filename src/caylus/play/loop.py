@@ -113,7 +113,8 @@ class TerminalGame:
 
     def _pass_screen(self, seat: int) -> None:
         # The screen is wiped before and after the pause, so nobody sees a hand that is not theirs.
-        self.term.clear()
+        if self.at_screen is not None:
+            self.term.clear()
         self.term.show(Text.assemble("Pass the screen to ", tag(self.game.player_name(seat)),
                                      ", then press Enter."))
         self.term.ask("")
