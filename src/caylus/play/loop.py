@@ -78,13 +78,14 @@ class TerminalGame:
                        "Type the number of a move (or its token; Tab completes), or help for the commands.")
 
     def _bot(self) -> None:
-        before = len(self.session.log(self._watcher()))
         self.session.bot_step()
-        if self.hot_seat or not self.people:
+        if self.hot_seat:
             return  # each person catches up after the screen is passed to them
-        fresh = self.session.log(self._watcher())[before:]
-        self._show_events(fresh, self._watcher())
-        self.seen[self._watcher()] = len(self.session.log(self._watcher()))
+        watcher = self._watcher()
+        log = self.session.log(watcher)
+        fresh = log[self.seen.get(watcher, 0):]
+        self._show_events(fresh, watcher)
+        self.seen[watcher] = len(log)
         if fresh:
             self.term.pause()
 
