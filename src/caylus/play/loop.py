@@ -238,7 +238,7 @@ class TerminalGame:
 
     def _the_end(self) -> None:
         g = self.game
-        seat = self.people[0] if self.people else None
+        seat = self.people[0] if len(self.people) == 1 else None  # the game is over: nothing is secret
         self.term.show("", render(g.view(seat)), "", scoreboard(g.view(seat), g.scores(), g.winners()))
         self._save(None)
 
