@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from caylus import (
-    CaylusError, IllegalAction, describe_action, describe_building, describe_decision, describe_event,
+    CaylusError, IllegalAction, describe_action, describe_building, describe_event,
 )
 from caylus.session import Session
 
@@ -138,9 +138,8 @@ class TerminalGame:
     def _show_board(self, seat: int) -> None:
         view = self.game.view(seat)
         self.term.show("", render(view))
-        self.term.show(Text.assemble(tag(self.game.player_name(seat)), Text(f", {describe_decision(view)}:",
-                                                                             style="bold")),
-                       choices(view, self.term.console.width))
+        self.term.show(Text("Your choices:" if not self.hot_seat else f"{self.game.player_name(seat)}'s choices:",
+                            style="bold"), choices(view, self.term.console.width))
 
     # -- commands ----------------------------------------------------------------------------------------------
     def _command(self, seat: int, typed: commands.Typed) -> None:

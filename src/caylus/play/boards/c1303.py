@@ -20,7 +20,7 @@ def board(view: dict) -> Group:
         _order(view),
         _before_the_bridge(view),
         _road(view),
-        decision_line(view, None, view["deciding"] or ""),
+        decision_line(view),
     )
 
 
@@ -29,7 +29,7 @@ def _players(view: dict) -> Table:
               title="Players (workers: ready to place; camp: not yet recruited; PP: prestige)", wrap_last=True)
     held = {}
     for character, where in view["characters"].items():
-        held.setdefault(where, []).append(character.replace("_", " "))
+        held.setdefault(where, []).append(building_name(view, character).removeprefix("The "))
     for seat in view["seats"]:
         res = seat["resources"]
         t.add_row(tag(seat["name"]), str(seat["workers"]), str(seat["camp"]), str(seat["houses"]),
@@ -43,7 +43,8 @@ def _order(view: dict) -> Group:
     line.append("   guilds' bridge (passed): ")
     bridge = view["guilds_bridge"]
     line.append_text(Text(", ").join(tag(n) for n in bridge) if bridge else Text("nobody", "dim"))
-    free = [c.replace("_", " ") for c, where in view["characters"].items() if where in ("board", "draft")]
+    free = [building_name(view, c).removeprefix("The ") for c, where in view["characters"].items()
+            if where in ("board", "draft")]
     chars = Text("Characters to draft: ")
     chars.append(", ".join(free) if free else "none")
     return Group(line, chars)

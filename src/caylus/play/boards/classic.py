@@ -20,7 +20,7 @@ def board(view: dict) -> Group:
         _order(view, names),
         _before_the_bridge(view, names),
         _road(view, names),
-        _decision(view, names),
+        decision_line(view),
     )
 
 
@@ -88,9 +88,3 @@ def _space(view: dict, space: dict, names: list[str]) -> list:
     worker = None if space["worker"] is None else names[space["worker"]]
     return [str(pos), building_name(view, space["tile"]), mark(owner), mark(worker), Text(pieces, "bold")]
 
-
-def _decision(view: dict, names: list[str]) -> Text:
-    if not view["decisions"]:
-        return decision_line(view, None, "")
-    top = view["decisions"][-1]
-    return decision_line(view, names[top["player"]], "to " + top["kind"])

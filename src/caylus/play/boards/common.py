@@ -6,7 +6,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from caylus import get_edition
+from caylus import describe_building, describe_decision, get_edition
 
 from ..style import tag
 
@@ -32,9 +32,15 @@ def table(*columns: str, title: str | None = None, wrap_last: bool = False) -> T
     return t
 
 
+_NAMES: dict[tuple[str, str], str] = {}  # (edition, building id) -> its name: names never change in a game
+
+
 def building_name(view: dict, building: str) -> str:
-    """A building's name as the board prints it."""
-    return building.replace("_", " ")
+    """A building's (or card's, character's) name as the words of its edition give it."""
+    key = (view["edition"], building)
+    if key not in _NAMES:
+        _NAMES[key] = describe_building(view, building)["name"]
+    return _NAMES[key]
 
 
 def pieces(*items) -> Text:
@@ -48,15 +54,12 @@ def pieces(*items) -> Text:
     return line
 
 
-def decision_line(view: dict, who: str | None, what: str) -> Text:
-    """The pending decision: "Now: Blue (B) to place a worker or pass"."""
+def decision_line(view: dict) -> Text:
+    """The pending decision in plain words: "Now: Blue: place a worker or pass (...)"."""
     line = Text("Now: ", style="bold")
-    if view.get("terminal"):
+    if view["current_player"] < 0:
         return line.append("the game is over")
-    if who is not None:
-        line.append_text(tag(who))
-        line.append(" ")
-    return line.append(what)
+    return line.append(describe_decision(view))
 
 
 def scoreboard(view: dict, scores: list[int], winners: list[int]):

@@ -26,7 +26,7 @@ def board(view: dict) -> Group:
         _castle(view),
         _road(view, names),
         _hand(view),
-        decision_line(view, None, view["asks"] or ""),
+        decision_line(view),
     )
 
 
