@@ -11,10 +11,6 @@ from caylus.core.registry import EDITION_MODULES, SEEDS
 
 from .common import UsageError, option_pair, path_text, positive_int, seed, why
 
-# Seats a person plays: "you", and "human" for each friend at the same keyboard.
-HUMANS = ("you", "human")
-
-
 def add(commands) -> None:
     play = commands.add_parser(
         "play", help="play a game in the terminal (default: Caylus, you against three normal bots)",
@@ -38,7 +34,7 @@ def add(commands) -> None:
 
 
 def run_play(args) -> int:
-    from caylus.play import loop
+    from caylus.play import loop  # rich is imported only for the game itself
 
     game = _loaded(args) if args.load else None
     if game is not None:
@@ -87,14 +83,6 @@ def _seats(args, players: int) -> list[str]:
         raise UsageError("caylus play: --seats has an empty name (expected e.g. you,normal,hard)")
     if len(seats) != players:
         raise UsageError(f"caylus play: --seats names {len(seats)} seats for a {players}-player game")
-    from caylus.agents.levels import make_agent
-
-    for spec in seats:
-        if spec not in HUMANS:
-            try:
-                make_agent(spec, 0)
-            except (ValueError, ImportError) as exc:
-                raise UsageError(f"caylus play: --seats: {exc}") from None
-    return seats
+    return seats  # the session refuses an unknown bot with a BadOption: one line, exit 2
 
 

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from caylus import (
-    CaylusError, IllegalAction, describe_action, describe_building, describe_event,
-)
-from caylus.session import Session
+from caylus import CaylusError, IllegalAction, describe_action, describe_building
+from caylus.session import HUMAN, Session
 
 from . import commands, records
 from .boards import render
@@ -22,8 +20,9 @@ from .choices import choices
 from .style import console, tag
 from .terminal import Leave, Terminal
 
-HUMANS = ("you", "human")
-HINT_BOT = "normal"  # whose advice `hint` gives
+# The seats people play: "you", and "human" for each friend at the same keyboard.
+HUMANS = ("you", HUMAN)
+LOG_LINES = 30  # how many of the last events `log` shows
 
 
 def play(game, seats: list[str], color: bool = True, fast: bool = False, term: Terminal | None = None) -> int:
@@ -39,9 +38,9 @@ class TerminalGame:
         self.term = term
         self.seats = seats
         self.people = [p for p, s in enumerate(seats) if s in HUMANS]
-        self.session = Session(game, ["human" if s in HUMANS else s for s in seats])
+        self.session = Session(game, [HUMAN if s in HUMANS else s for s in seats])
         self.hot_seat = len(self.people) > 1
-        self.seen = {p: len(self.session.log(p)) for p in self.people}  # log entries each person has seen
+        self.seen = {p: game.event_count for p in self.people}  # the next log entry each person has not seen
         self.at_screen: int | None = None  # the person last shown the screen (hot-seat)
         self.saved_to = None
 
@@ -81,13 +80,17 @@ class TerminalGame:
         self.session.bot_step()
         if self.hot_seat:
             return  # each person catches up after the screen is passed to them
-        watcher = self._watcher()
-        log = self.session.log(watcher)
-        fresh = log[self.seen.get(watcher, 0):]
-        self._show_events(fresh, watcher)
-        self.seen[watcher] = len(log)
+        fresh = self._fresh(self._watcher())
+        self._show_events(fresh)
         if fresh:
             self.term.pause()
+
+    def _fresh(self, seat: int) -> list[dict]:
+        """The log entries `seat` has not been shown yet (and now counts as shown)."""
+        fresh = self.session.log(seat, self.seen.get(seat, 0))
+        if fresh:
+            self.seen[seat] = fresh[-1]["index"] + 1
+        return fresh
 
     def _watcher(self) -> int:
         return self.people[0] if self.people else 0
@@ -123,17 +126,14 @@ class TerminalGame:
 
     # -- what is shown ---------------------------------------------------------------------------------------
     def _catch_up(self, seat: int) -> None:
-        log = self.session.log(seat)
-        fresh = log[self.seen.get(seat, 0):]
+        fresh = self._fresh(seat)
         if fresh:
             self.term.show(Text("Since your last decision:", style="bold"))
-            self._show_events(fresh, seat)
-        self.seen[seat] = len(log)
+            self._show_events(fresh)
 
-    def _show_events(self, events, seat: int) -> None:
-        view = self.game.view(seat)
+    def _show_events(self, events: list[dict]) -> None:
         for event in events:
-            self.term.show(Text("  " + describe_event(view, event)))
+            self.term.show(Text("  " + event["text"]))
 
     def _show_board(self, seat: int) -> None:
         view = self.game.view(seat)
@@ -155,7 +155,7 @@ class TerminalGame:
         elif c == "board":
             self._show_board(seat)
         elif c == "hint":
-            advice = self.session.hint(seat)
+            advice = self.session.hint(seat, top=1)[0]
             view = self.game.view(seat)
             self.term.show(Text.assemble(Text("Hint: ", style="bold"),
                                          describe_action(view, advice.action.token),
@@ -166,14 +166,15 @@ class TerminalGame:
             except IllegalAction as exc:
                 self.term.show(Text(f"Nothing to undo: {exc}", style="red"))
                 return
-            self.seen[seat] = len(self.session.log(seat))
+            for p in self.seen:  # the events after the decision are gone
+                self.seen[p] = min(self.seen[p], self.game.event_count)
             self.term.show(Text("Taken back.", style="bold"))
             if self.game.current_player == seat:
                 self._show_board(seat)
         elif c == "log":
-            log = self.session.log(seat)
+            log = self.session.log(seat, max(0, self.game.event_count - LOG_LINES))
             self.term.show(Text("Lately:", style="bold"))
-            self._show_events(log[-20:], seat)
+            self._show_events(log)
         elif c == "save":
             self._save(arg)
         elif c == "quit":
