@@ -58,19 +58,18 @@ def _before_the_bridge(view: dict) -> Group:
     return Group(Text("Before the bridge", style="bold"), printed, site_line)
 
 
-def _road(view: dict) -> Table:
+def _road(view: dict) -> Group:
     road = view["road"]
     half = (len(road) + 1) // 2
     provost = view["provost"]
     where = ("P: the provost stands just before that space" if provost < len(road)
              else "the provost is at the end of the road" if provost == len(road)
              else f"the provost is {provost - len(road)} past the end of the road")
-    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "",
-              title=f"The road (own: owner, wkr: workers; {where})")
+    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "")
     for i in range(half):
         right = _space(view, i + half, road[i + half]) if i + half < len(road) else ["", "", "", "", ""]
         t.add_row(*_space(view, i, road[i]), *right)
-    return t
+    return Group(Text.assemble(Text("The road", style="bold"), f" (own: owner, wkr: workers): {where}"), t)
 
 
 def _space(view: dict, i: int, space: dict) -> list:

@@ -65,18 +65,19 @@ def _before_the_bridge(view: dict, names: list[str]) -> Group:
     return Group(Text("Before the bridge", style="bold"), buildings, built, counted)
 
 
-def _road(view: dict, names: list[str]) -> Table:
+def _road(view: dict, names: list[str]) -> Group:
     # Only the spaces with a building (and where the provost and bailiff stand), in two columns.
     shown = [space for space in view["road"]
              if space["tile"] is not None or space["space"] in (view["provost"], view["bailiff"])]
     half = (len(shown) + 1) // 2
-    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "",
-              title=f"The road (own: owner, wkr: worker; P provost on space {view['provost']}, "
-                    f"b bailiff on space {view['bailiff']}; unbuilt spaces left out)")
+    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "")
     for i in range(half):
         right = _space(view, shown[i + half], names) if i + half < len(shown) else []
         t.add_row(*_space(view, shown[i], names), *right)
-    return t
+    title = Text("The road", style="bold")
+    title.append(f" (own: owner, wkr: worker; unbuilt spaces left out): the provost (P) is on space "
+                 f"{view['provost']}, the bailiff (b) on space {view['bailiff']}", style="")
+    return Group(title, t)
 
 
 def _space(view: dict, space: dict, names: list[str]) -> list:

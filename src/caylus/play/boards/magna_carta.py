@@ -57,16 +57,16 @@ def _castle(view: dict) -> Group:
                  Text.assemble(Text("Prestige buildings left: ", "bold"), prestige))
 
 
-def _road(view: dict, names: list[str]) -> Table:
+def _road(view: dict, names: list[str]) -> Group:
     road = view["road"]
     half = (len(road) + 1) // 2 if len(road) > 12 else len(road)  # a long road in two columns
-    t = table(*(("#", "card", "own", "wkr", "") * (2 if half < len(road) else 1)),
-              title="The road (own: owner, wkr: worker; P: the provost; residences and prestige "
-                    "buildings in brackets, deniers waiting on a card after +)")
+    t = table(*(("#", "card", "own", "wkr", "") * (2 if half < len(road) else 1)))
     for i in range(half):
         right = _space(view, i + half, road[i + half], names) if i + half < len(road) else []
         t.add_row(*_space(view, i, road[i], names), *right)
-    return t
+    return Group(Text.assemble(Text("The road", style="bold"),
+                               " (own: owner, wkr: worker; P: the provost; residences and prestige buildings in "
+                               "brackets; deniers waiting on a card after +)"), t)
 
 
 def _space(view: dict, i: int, space: dict, names: list[str]) -> list:
