@@ -204,9 +204,9 @@ class TerminalGame:
             self.term.show(Text(f"Could not save to {path}: {exc}", style="red"))
             return False
         self.saved_to = written
-        again = (f"see it again with: caylus replay {written} --step" if g.is_terminal
-                 else f"go on with: caylus play --load {written}")
-        self.term.show(f"Saved to {written} ({again})", whole_lines=True)
+        again = (f"caylus replay {written} --step" if g.is_terminal else f"caylus play --load {written}")
+        self.term.show(f"Saved to {written}", f"  ({'see it again' if g.is_terminal else 'go on'} with: {again})",
+                       whole_lines=True)
         return True
 
     def _save_quietly(self, why: str) -> None:
@@ -223,7 +223,8 @@ class TerminalGame:
         except (OSError, ValueError):
             return
         try:
-            self.term.show(f"Saved to {written} (go on with: caylus play --load {written})", whole_lines=True)
+            self.term.show(f"Saved to {written}", f"  (go on with: caylus play --load {written})",
+                           whole_lines=True)
         except Leave:
             pass
 
