@@ -155,7 +155,11 @@ class TerminalGame:
         elif c == "board":
             self._show_board(seat)
         elif c == "hint":
-            advice = self.session.hint(seat, top=1)[0]
+            try:
+                advice = self.session.hint(seat, top=1)[0]
+            except CaylusError as exc:
+                self.term.show(Text(f"No hint: {exc}", style="red"))
+                return
             view = self.game.view(seat)
             self.term.show(Text.assemble(Text("Hint: ", style="bold"),
                                          describe_action(view, advice.action.token),
