@@ -8,6 +8,7 @@ one keyboard (hot-seat), a "pass the screen" pause stands between them, so nobod
 
 from __future__ import annotations
 
+from rich.rule import Rule
 from rich.text import Text
 
 from caylus import CaylusError, IllegalAction, describe_action, describe_building
@@ -17,7 +18,7 @@ from . import commands, records
 from .boards import render
 from .boards.common import scoreboard
 from .choices import choices
-from .style import console, tag
+from .style import console, mark, tag
 from .terminal import Leave, Terminal
 
 # The seats people play: "you", and "human" for each friend at the same keyboard.
@@ -132,8 +133,15 @@ class TerminalGame:
             self._show_events(fresh)
 
     def _show_events(self, events: list[dict]) -> None:
+        """Log lines: each player's in their colour, a new phase as a rule across the screen."""
         for event in events:
-            self.term.show(Text("  " + event["text"]))
+            player = event.get("player")
+            if event["kind"] == "phase":
+                self.term.show(Rule(event["text"], style="dim", align="left"))
+            elif isinstance(player, int):
+                self.term.show(Text.assemble("  ", mark(self.game.player_name(player)), " ", event["text"]))
+            else:
+                self.term.show(Text("  " + event["text"], style="bold"))
 
     def _show_board(self, seat: int) -> None:
         view = self.game.view(seat)
