@@ -34,8 +34,6 @@ def add(commands) -> None:
 
 
 def run_play(args) -> int:
-    from caylus.play import loop  # rich is imported only for the game itself
-
     game = _loaded(args) if args.load else None
     if game is not None:
         players = game.num_players
@@ -47,6 +45,8 @@ def run_play(args) -> int:
     if game is None:
         game_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEEDS)
         game = new_game(args.edition, players=players, seed=game_seed, **dict(args.option))
+    from caylus.play import loop  # the terminal game (rich) once the command line is known to be right
+
     return loop.play(game, seats, color=not args.no_color, fast=args.fast)
 
 
