@@ -44,6 +44,7 @@ class TerminalGame:
         self.seen = {p: game.event_count for p in self.people}  # the next log entry each person has not seen
         self.at_screen: int | None = None  # the person last shown the screen (hot-seat)
         self.saved_to = None
+        self.decided: list[int] = []  # who made each decision taken at this terminal, for undo in hot-seat
 
     @property
     def game(self):
@@ -113,6 +114,7 @@ class TerminalGame:
                     self.term.show(Text(f"Not possible: {exc}", style="red"),
                                    f"Choose a number from 1 to {len(legal)}, a move's token, or help.")
                     continue
+                self.decided.append(seat)
                 return
             self._command(seat, typed)
 
@@ -173,11 +175,15 @@ class TerminalGame:
                                          describe_action(view, advice.action.token),
                                          f"  [{advice.action.token}] - {advice.reason}"))
         elif c == "undo":
+            # Hot-seat: one step back, whoever made it (they sit together); against bots: to your own decision.
+            who = self.decided[-1] if self.hot_seat and self.decided else seat
             try:
-                self.session.undo(seat)
+                self.session.undo(who)
             except IllegalAction as exc:
                 self.term.show(Text(f"Nothing to undo: {exc}", style="red"))
                 return
+            if self.decided:
+                self.decided.pop()
             for p in self.seen:  # the events after the decision are gone
                 self.seen[p] = min(self.seen[p], self.game.event_count)
             self.term.show(Text("Taken back.", style="bold"))
