@@ -180,7 +180,7 @@ def test_replay_of_a_malformed_record_names_the_line(capsys, tmp_path, record_fi
 # -- command-line mistakes: one line on stderr, exit code 2 -----------------------------------------------------------
 @pytest.mark.parametrize("argv, phrase", [
     ([], "required: COMMAND"),
-    (["play"], "invalid choice: 'play'"),
+    (["dance"], "invalid choice: 'dance'"),
     (["sim", "--bogus"], "unrecognized arguments: --bogus"),
     (["sim", "--edition", "chess"], "unknown edition 'chess'"),
     (["sim", "--players", "6"], "2-5 players, not 6"),
