@@ -7,7 +7,7 @@ from pathlib import Path
 
 from caylus.core import get_edition, load_record, new_game
 from caylus.core.errors import BadRecord
-from caylus.core.registry import EDITION_MODULES, SEEDS
+from caylus.core.registry import EDITION_MODULES
 
 from .common import UsageError, option_pair, path_text, positive_int, seed, why
 
@@ -43,7 +43,8 @@ def run_play(args) -> int:
         get_edition(args.edition).check_players(players)  # BadOption: one line, exit 2
     seats = _seats(args, players)
     if game is None:
-        game_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(SEEDS)
+        # A short random seed is easy to note and to replay (any seed from 0 to 2**64-1 may be given).
+        game_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         game = new_game(args.edition, players=players, seed=game_seed, **dict(args.option))
     from caylus.play import loop  # the terminal game (rich) once the command line is known to be right
 
