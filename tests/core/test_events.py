@@ -34,7 +34,7 @@ def test_nothing_is_recorded_unless_asked(edition):
         game.events()
 
 
-@pytest.mark.parametrize("edition", ("caylus",))
+@pytest.mark.parametrize("edition", ("caylus", "caylus-1303"))
 def test_events_are_plain_json_and_end_with_the_result(edition):
     game = played(edition, 3, 2)
     events = game.events()
@@ -149,3 +149,13 @@ def test_public_view_hides_every_hand(edition):
     else:
         assert all(seat["hand"] is None for seat in public["seats"])
     assert SPECTATOR == -1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_recording_changes_nothing_in_the_game(edition, players):
+    """The same actions give the same game with and without events (events only tell)."""
+    for seed in (11, 12):
+        told = played(edition, players, seed)
+        silent = caylus.load_record(told.record())
+        assert silent.view(None) == told.view(None) and silent.scores() == told.scores()

@@ -19,11 +19,11 @@ from caylus.core import Rng
 from .catalog import (
     ARCHITECT, ARCHITECT_BONUS, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLES, BUNDLE_PRESTIGE,
     CHAMBERLAIN, CHARACTERS, CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DAY_LABORER_BONUS, DELIVERYMAN,
-    EARLY_RISER, FABRIC, FAVOR, FOREMAN, FOREMAN_BONUS, GAIN, GOLD, GOLDSMITH, GOLDSMITH_BONUS, GRAY_SPACE, IN_BOX,
-    IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER, OFFERS, ON_BOARD,
-    OWNER_PRESTIGE, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX, RECRUITMENT, RESIDENCE, ROAD_SPACES, ROUNDS, SETUP,
-    SLOTS, STARTING, STEWARD, STEWARD_PRESTIGE, STONE, STONE_BUILDING, STONE_TILES, THIEF, TILES, TOLL, WILDCARD,
-    WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, site_slots_open,
+    EARLY_RISER, FABRIC, FACE_NAMES, FAVOR, FOREMAN, FOREMAN_BONUS, GAIN, GOLD, GOLDSMITH, GOLDSMITH_BONUS,
+    GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER, OFFERS,
+    ON_BOARD, OWNER_PRESTIGE, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX, RECRUITMENT, RESIDENCE, RESOURCES,
+    ROAD_SPACES, ROUNDS, SETUP, SLOTS, STARTING, STEWARD, STEWARD_PRESTIGE, STONE, STONE_BUILDING, STONE_TILES,
+    THIEF, TILES, TOLL, WILDCARD, WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, site_slots_open,
 )
 from .notation import (
     BUILD, BUNDLE, CHARACTER, LAWYER as LAWYER_ACTIONS, MONUMENT, OFFER_ACTIONS, PASS, PLACE, PLACE_SITE,
@@ -151,6 +151,36 @@ class Board:
 # Small helpers
 # =====================================================================================================
 
+# -- events (docs/events.md): told only when the board has an event list, so playouts pay one test -------------
+
+def _tell(b: Board, kind: str, player, **data) -> None:
+    """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
+    b.events.append({"kind": kind, "player": player, **data})
+
+
+def _named(amounts, workers: int = 0, prestige: int = 0, favor: bool = False) -> dict:
+    """Resources (a 5-tuple), Workers, prestige and a Favor as {"wood": 1, "workers": 2, ...}, none of the zeros."""
+    out = {RESOURCES[r]: n for r, n in enumerate(amounts) if n}
+    if workers:
+        out["workers"] = workers
+    if prestige:
+        out["prestige"] = prestige
+    if favor:
+        out["favors"] = 1
+    return out
+
+
+def _tell_phase(b: Board) -> None:
+    _tell(b, "phase", None, round=b.round, phase=PHASE_NAMES[b.phase])
+
+
+def _space(s: int):
+    """The Road space (0-based) of slot `s`, or None for the buildings printed before the Guilds Bridge."""
+    return s - PRINTED_SLOTS if s >= PRINTED_SLOTS else None
+
+
+_PROVOST_BY = {(2, 0): "toll", (3, 1): "guilds_bridge", (1, 0): "bailiff"}  # a D_PROVOST's arguments -> who moves him
+
 def _take_workers(b: Board, p: int, count: int) -> None:
     """Take Workers from the Camp; those beyond the 15th (none left in the Camp) are lost."""
     if count > b.camp[p]:
@@ -273,10 +303,17 @@ def use_effect(b: Board, p: int, t: int, face: int) -> None:
         for r in range(5):
             if g[r]:
                 b.res[base + r] += g[r]
+        before = b.workers[p]
         if eff.workers:
             _take_workers(b, p, eff.workers)
         b.pp[p] += eff.prestige
-    elif code == OFFER:
+        if b.events is not None:
+            _tell(b, "produce", p, building=tile.key, side=FACE_NAMES[face],
+                  gain=_named(g, b.workers[p] - before, eff.prestige))
+        return
+    if b.events is not None:
+        _tell(b, "activate", p, building=tile.key, side=FACE_NAMES[face])
+    if code == OFFER:
         table = OFFERS[eff.offer]
         for o in table.offers:
             if _offer_affordable(b, p, o):
@@ -332,6 +369,9 @@ def _advance_draft(b: Board) -> None:
         b.stack.append((D_DRAFT, p, 0, 0))
         return
     # The 3 characters no one chose go onto the board.
+    if b.events is not None:
+        _tell(b, "characters_on_board", None,
+              characters=[CHARACTERS[c] for c, holder in enumerate(b.chars) if holder == IN_DRAFT])
     b.chars = [ON_BOARD if holder == IN_DRAFT else holder for holder in b.chars]
     _start_planning(b)
 
@@ -340,6 +380,8 @@ def _start_planning(b: Board) -> None:
     b.phase = PLANNING
     b.step = 0
     b.k = 0
+    if b.events is not None:
+        _tell_phase(b)
 
 
 def _advance_planning(b: Board) -> None:
@@ -363,6 +405,8 @@ def _advance_planning(b: Board) -> None:
     b.turn = p
     if b.workers[p] < placement_cost(b, p):
         _pass(b, p)   # no Worker to place: the player must pass
+        if b.events is not None:
+            b.events[-1]["forced"] = True
         b.turn = (p + 1) % n
         return
     b.stack.append((D_PLAN, p, 0, 0))
@@ -370,9 +414,12 @@ def _advance_planning(b: Board) -> None:
 
 def _pass(b: Board, p: int) -> None:
     """A House on the next space of the Guilds Bridge; the first to pass takes the First Player tile."""
-    if not b.passed:
+    first = not b.passed
+    if first:
         b.first = p
     b.passed.append(p)
+    if b.events is not None:
+        _tell(b, "pass", p, position=len(b.passed), first_player=first, forced=False)
 
 
 def _place(b: Board, p: int, act, cost: int) -> None:
@@ -382,6 +429,9 @@ def _place(b: Board, p: int, act, cost: int) -> None:
     b.camp[p] += cost - 1     # the extra Worker goes back to the Camp
     if act is PLACE_SITE:
         b.site_workers.append(p)
+        if b.events is not None:
+            _tell(b, "place", p, building="construction_site", space=None, paid=cost, owner=None,
+                  owner_prestige=0, journeyman=False)
         return
     s = b.tile.index(act.arg)
     if b.worker_on[s] < 0:
@@ -390,8 +440,13 @@ def _place(b: Board, p: int, act, cost: int) -> None:
         b.journeyman_on[s] = p          # only the Journeyman may do this, once per round
         b.journeyman_used = True
     o = b.owner[s]
+    gained = 0
     if o >= 0 and o != p and b.chars[THIEF] != p:
-        b.pp[o] += STEWARD_PRESTIGE if b.chars[STEWARD] == o else OWNER_PRESTIGE
+        gained = STEWARD_PRESTIGE if b.chars[STEWARD] == o else OWNER_PRESTIGE
+        b.pp[o] += gained
+    if b.events is not None:
+        _tell(b, "place", p, building=TILES[act.arg].key, space=_space(s), paid=cost,
+              owner=o if o >= 0 and o != p else None, owner_prestige=gained, journeyman=b.journeyman_on[s] == p)
 
 
 def _start_activation(b: Board) -> None:
@@ -399,6 +454,8 @@ def _start_activation(b: Board) -> None:
     b.step = 0
     b.k = 0
     b.begun = False
+    if b.events is not None:
+        _tell_phase(b)
 
 
 def _advance_activation(b: Board) -> None:
@@ -471,12 +528,16 @@ def _owner_bonus(b: Board, s: int) -> None:
     o = b.owner[s]
     if bonus >= 0 and o >= 0 and o != b.worker_on[s] and o != b.journeyman_on[s]:
         b.res[5 * o + bonus] += 1
+        if b.events is not None:
+            _tell(b, "owner_bonus", o, building=TILES[b.tile[s]].key, space=_space(s), gain={RESOURCES[bonus]: 1})
 
 
 def _not_activated(b: Board, s: int) -> None:
     """A building past the Provost: its workers go back to the Camp without doing anything."""
     for on in (b.worker_on, b.journeyman_on):
         if on[s] >= 0:
+            if b.events is not None:
+                _tell(b, "not_activated", on[s], building=TILES[b.tile[s]].key, space=_space(s))
             b.camp[on[s]] += 1
             on[s] = -1
 
@@ -485,6 +546,8 @@ def _start_delivery(b: Board) -> None:
     b.phase = DELIVERY
     b.step = 0
     b.k = 0
+    if b.events is not None:
+        _tell_phase(b)
 
 
 def _advance_delivery(b: Board) -> None:
@@ -510,6 +573,8 @@ def _advance_delivery(b: Board) -> None:
         b.step = 3
         winner = favor_winner(b)
         if winner >= 0:
+            if b.events is not None:
+                _tell(b, "most_bundles", winner, bundles=b.bundles[winner])
             b.stack.append((D_FAVOR, winner, 0, 0))
             return
     # The workers on the Construction Site go back to the Camp.
@@ -531,11 +596,15 @@ def favor_winner(b: Board) -> int:
 
 def _start_stewardship(b: Board) -> None:
     b.phase = STEWARDSHIP
+    if b.events is not None:
+        _tell_phase(b)
     # 1) Residences: the starting buildings (yellow flag, all on the first Road spaces) with a House above them
     #    (the Lawyer's) flip to their green-flag side.
     for s in range(PRINTED_SLOTS, PRINTED_SLOTS + YELLOW_SPACES):
         if b.owner[s] >= 0 and b.face[s] == SETUP and TILES[b.tile[s]].kind == STARTING:
             b.face[s] = RESIDENCE
+            if b.events is not None:
+                _tell(b, "residence", b.owner[s], building=TILES[b.tile[s]].key, space=_space(s))
     b.step = 0
     b.k = PRINTED_SLOTS          # the next Road slot to offer a Monument for
 
@@ -550,7 +619,10 @@ def _advance_stewardship(b: Board) -> None:
             b.stack.append((D_MONUMENT, b.owner[s], s, 0))
             return
     recruit(b)                                # 3)
+    was = b.provost
     b.provost = provost_at_round_end(b)       # 4)
+    if b.events is not None:
+        _tell(b, "provost_reset", None, start=was, to=b.provost)
     _end_round(b)                             # 5) the Round Marker, or the end of the game
 
 
@@ -574,7 +646,21 @@ def recruit(b: Board) -> None:
     if laborer >= 0:
         extra_workers[laborer] += DAY_LABORER_BONUS
     for p in range(b.n):
+        before = b.workers[p]
         _take_workers(b, p, base + extra_workers[p])
+        if b.events is not None:
+            _tell(b, "recruit", p, workers=b.workers[p] - before, lost=base + extra_workers[p] - b.workers[p] + before,
+                  gain=_named(_recruited(b, p)))
+
+
+def _recruited(b: Board, p: int) -> list:
+    """The resources `p`'s Monuments (Granary, Factory) gave at this Recruitment, for its event."""
+    got = [0] * 5
+    for s in range(PRINTED_SLOTS, SLOTS):
+        if b.owner[s] == p and b.face[s] == MONUMENT_FACE:
+            for r, n in enumerate(TILES[b.tile[s]].recruit):
+                got[r] += n
+    return got
 
 
 def provost_at_round_end(b: Board) -> int:
@@ -599,6 +685,8 @@ def _end_round(b: Board) -> None:
     if b.round >= ROUNDS:
         b.terminal = True
         b.phase = OVER
+        if b.events is not None:
+            _tell_end(b)
         return
     b.round += 1
     b.passed = []
@@ -606,6 +694,16 @@ def _end_round(b: Board) -> None:
     b.journeyman_used = False
     b.goldsmith_used = False
     _start_planning(b)
+
+
+def _tell_end(b: Board) -> None:
+    from .scoring import end_bonus_parts, scores
+
+    for p in range(b.n):
+        parts = end_bonus_parts(b, p)
+        _tell(b, "end_bonus", p, parts=parts, total=sum(parts.values()))
+    final = scores(b)
+    _tell(b, "game_over", None, scores=final, winners=[p for p, v in enumerate(final) if v == max(final)])
 
 
 # =====================================================================================================
@@ -684,6 +782,8 @@ def _placements(b: Board, p: int, kind: int) -> list:
 
 def apply(b: Board, act) -> None:
     kind, p, arg, arg2 = b.stack.pop()
+    if b.events is not None:
+        _tell_answer(b, kind, p, arg, arg2, act)
     if kind == D_PLAN:
         if act is PASS:
             _pass(b, p)
@@ -741,6 +841,43 @@ def apply(b: Board, act) -> None:
     run(b)
 
 
+def _tell_answer(b: Board, kind: int, p: int, arg, arg2, act) -> None:
+    """The events of a player's answer that its effect does not tell itself (told before the effect)."""
+    if kind == D_OFFER:
+        if act is PASS:
+            _tell(b, "decline", p, decision=DECISION_NAMES[kind], offer=arg)
+        else:
+            o = next(o for action, o in OFFER_ACTIONS[arg] if action is act)
+            _tell(b, "trade", p, offer=arg, paid=_named(o.cost, o.workers_back),
+                  any_resources=o.any_cost, gain=_named(o.gain, o.workers, o.prestige, o.favor))
+    elif kind == D_PAY:
+        _tell(b, "pay", p, resource=RESOURCES[act.arg])
+    elif kind == D_PROVOST:
+        by = 0 if act is PASS else act.arg
+        _tell(b, "provost", p, by=by, start=b.provost, to=b.provost + by, paid=abs(by) * arg2,
+              via=_PROVOST_BY.get((arg, arg2)))
+    elif kind == D_DELIVER and act is PASS:
+        _tell(b, "deliver_done", p, bundles=b.bundles[p])
+    elif kind == D_FAVOR or kind == D_BOARD_CHARACTER or kind == D_DRAFT:
+        if act.verb == "character":
+            holder = b.chars[act.arg]
+            _tell(b, "character", p, character=CHARACTERS[act.arg],
+                  source="draft" if kind == D_DRAFT else "board" if holder == ON_BOARD else "player",
+                  taken_from=holder if holder >= 0 else None)
+        elif act is PASS:
+            _tell(b, "decline", p, decision=DECISION_NAMES[kind], offer=None)
+        else:
+            _tell(b, "favor_site", p, site=act.arg, building=TILES[b.site[act.arg - 1]].key)
+    elif kind == D_LAWYER:
+        if act is PASS:
+            _tell(b, "decline", p, decision=DECISION_NAMES[kind], offer=None)
+        else:
+            _tell(b, "lawyer", p, building=TILES[act.arg].key, space=_space(b.tile.index(act.arg)),
+                  paid={"fabric": 1})
+    elif act is PASS and (kind == D_BUILD or kind == D_MONUMENT or kind == D_EARLY):
+        _tell(b, "decline", p, decision=DECISION_NAMES[kind], offer=None)
+
+
 def _take_offer(b: Board, p: int, o) -> None:
     """`p` takes answer `o` of a building's offer; a Favor or resources of choice to pay are asked next."""
     base = 5 * p
@@ -772,6 +909,9 @@ def _build(b: Board, p: int, t: int, pay_stone: int) -> None:
     b.houses[p] -= 1
     b.supply[t] = False
     b.pp[p] += _construction_prestige(b, p, t)
+    if b.events is not None:
+        _tell(b, "build", p, building=tile.key, space=_space(s), paid=_named(cost), any_resources=tile.wild,
+              prestige=_construction_prestige(b, p, t))
     if tile.wild:
         b.stack.append((D_PAY, p, tile.wild, 0))
 
@@ -789,6 +929,8 @@ def _deliver(b: Board, p: int, counts: tuple) -> None:
         gained += GOLDSMITH_BONUS
         b.goldsmith_used = True
     b.pp[p] += gained
+    if b.events is not None:
+        _tell(b, "bundle", p, resources=_named(counts), prestige=gained, bundles=b.bundles[p])
 
 
 def _build_monument(b: Board, p: int, m: int, s: int) -> None:
@@ -797,10 +939,14 @@ def _build_monument(b: Board, p: int, m: int, s: int) -> None:
     base = 5 * p
     for r in range(5):
         b.res[base + r] -= cost[r]
+    covered = b.tile[s]
     b.tile[s] = m
     b.face[s] = MONUMENT_FACE
     b.supply[m] = False
     b.pp[p] += _construction_prestige(b, p, m)
+    if b.events is not None:
+        _tell(b, "monument", p, building=TILES[m].key, covers=TILES[covered].key, space=_space(s),
+              paid=_named(cost), prestige=_construction_prestige(b, p, m))
     if TILES[m].favor:
         b.stack.append((D_FAVOR, p, 0, 0))
 

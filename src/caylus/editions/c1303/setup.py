@@ -69,5 +69,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
         b.chars[c] = IN_DRAFT
 
     b.events = events
+    if events is not None:
+        events.append({"kind": "phase", "player": None, "round": 1, "phase": "draft"})
     run(b)
     return b
