@@ -1,0 +1,115 @@
+"""An arena's results: per bot games, wins, win rate and interval, rating, scores, margin, time and favourite
+buildings; as a readable table, as JSON, and as a chart of ratings with their intervals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .ratings import Ratings, wilson
+
+
+@dataclass
+class BotResult:
+    """One distinct bot over the arena (all the seats it filled)."""
+
+    name: str
+    games: int = 0          # seat-games: a bot filling 3 seats of a game plays 3
+    wins: float = 0.0       # a shared victory counts as a share
+    score_sum: int = 0
+    margin_sum: int = 0     # its score minus the best other seat's, summed
+    seconds: float = 0.0
+    moves: int = 0
+    buildings: Counter = field(default_factory=Counter)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+class ArenaResult:
+    """The totals of an arena, filled game by game (`add`)."""
+
+    def __init__(self, arena):
+        self.arena = arena
+        self.names = list(dict.fromkeys(arena.bots))
+        self.bots = {name: BotResult(name) for name in self.names}
+        self.ratings = Ratings(self.names)
+        self.games = 0
+        self.seconds = 0.0
+
+    def add(self, game) -> None:
+        self.games += 1
+        seat_names = [self.arena.bots[entry] for entry in game.seating]
+        share = 1.0 / len(game.winners) if game.winners else 0.0
+        for seat, name in enumerate(seat_names):
+            bot = self.bots[name]
+            bot.games += 1
+            bot.wins += share if seat in game.winners else 0.0
+            bot.score_sum += game.scores[seat]
+            bot.margin_sum += game.scores[seat] - max(s for q, s in enumerate(game.scores) if q != seat)
+            bot.seconds += game.seconds[seat]
+            bot.moves += game.moves[seat]
+            bot.buildings.update(game.buildings[seat])
+        self.ratings.update(seat_names, game.scores)
+
+    def rows(self) -> list[dict]:
+        out = []
+        for name in self.names:
+            b = self.bots[name]
+            lo, hi = wilson(b.wins, b.games)
+            out.append({
+                "name": name, "games": b.games, "wins": round(b.wins, 3), "win_rate": round(b.win_rate, 4),
+                "ci": [round(lo, 4), round(hi, 4)],
+                "rating": round(self.ratings.mu[name], 3), "rating_sigma": round(self.ratings.sigma[name], 3),
+                "mean_score": round(b.score_sum / b.games, 2) if b.games else 0.0,
+                "mean_margin": round(b.margin_sum / b.games, 2) if b.games else 0.0,
+                "seconds_per_move": round(b.seconds / b.moves, 4) if b.moves else 0.0,
+                "moves": b.moves,
+                "top_buildings": [[k, n] for k, n in b.buildings.most_common(5)],
+            })
+        return out
+
+    def as_json(self, command: str | None = None) -> dict:
+        a = self.arena
+        return {"edition": a.edition, "players": a.players, "games": self.games, "seed": a.seed,
+                "options": a.options, "entries": list(a.bots), "seconds": round(self.seconds, 2),
+                "bots": self.rows(), "command": command}
+
+    def table(self) -> str:
+        a = self.arena
+        lines = [f"{a.edition}, {a.players} players, {self.games} games (seed {a.seed}), "
+                 f"{self.seconds:.1f} s; a shared win counts as a share",
+                 f"{'bot':<12} {'games':>5} {'wins':>7} {'win rate':>8} {'95% interval':>15} {'rating':>14} "
+                 f"{'score':>6} {'margin':>7} {'s/move':>7}"]
+        for r in sorted(self.rows(), key=lambda r: -r["rating"]):
+            lo, hi = r["ci"]
+            lines.append(f"{r['name']:<12} {r['games']:>5} {r['wins']:>7.1f} {r['win_rate']:>8.1%} "
+                         f"{f'{lo:.1%}-{hi:.1%}':>15} {r['rating']:>7.2f} ±{2 * r['rating_sigma']:<5.2f} "
+                         f"{r['mean_score']:>6.1f} {r['mean_margin']:>+7.1f} {r['seconds_per_move']:>7.3f}")
+        lines.append("most used buildings (placed on or built):")
+        for r in self.rows():
+            used = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in r["top_buildings"]) or "none"
+            lines.append(f"  {r['name']}: {used}")
+        return "\n".join(lines)
+
+    def chart(self, path) -> None:
+        """A PNG of each bot's rating with its interval (mu +- 2 sigma)."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        rows = sorted(self.rows(), key=lambda r: r["rating"])
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.6 * len(rows)))
+        ys = range(len(rows))
+        ax.errorbar([r["rating"] for r in rows], list(ys), xerr=[2 * r["rating_sigma"] for r in rows],
+                    fmt="o", capsize=6, color="#8a2b1c")
+        ax.set_yticks(list(ys), [f"{r['name']} ({r['win_rate']:.0%} wins)" for r in rows])
+        ax.set_xlabel("OpenSkill rating (mu, bars: ±2 sigma)")
+        a = self.arena
+        ax.set_title(f"{a.edition}, {a.players} players, {self.games} games")
+        ax.grid(axis="x", alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(path, dpi=120)
+        plt.close(fig)

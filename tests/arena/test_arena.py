@@ -1,0 +1,123 @@
+"""The arena: fair seatings, per-game seeds, the interval and rating maths on small fixed cases, the local,
+parallel and Ray runners, and the command line's report and errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import caylus
+from caylus.arena import Arena, run, schedule
+from caylus.arena.ratings import Ratings, ranks, wilson
+from caylus.arena.schedule import game_seed
+from caylus.cli.main import main
+
+
+def outcome(result) -> list[dict]:
+    """A result without its timings (which no two runs share)."""
+    return [{k: v for k, v in bot.items() if k != "seconds_per_move"} for bot in result.as_json()["bots"]]
+
+
+def test_with_as_many_entries_as_seats_each_entry_sits_once_in_each_seat():
+    specs = schedule(Arena("caylus", 4, ("hard", "greedy", "greedy", "greedy"), games=8, seed=1))
+    for seat in range(4):
+        assert Counter(s.seating[seat] for s in specs) == Counter({0: 2, 1: 2, 2: 2, 3: 2})
+
+
+def test_with_more_entries_than_seats_every_entry_plays_as_often_in_every_seat():
+    specs = schedule(Arena("caylus", 2, ("a", "b", "c"), games=6, seed=1))  # 3 pairs x 2 rotations
+    assert {s.seating for s in specs} == {(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)}
+    for seat in range(2):
+        assert Counter(s.seating[seat] for s in specs) == Counter({0: 2, 1: 2, 2: 2})
+
+
+def test_every_game_has_its_own_seed_and_the_same_arena_the_same_seeds():
+    seeds = [s.seed for s in schedule(Arena("caylus", 2, ("a", "b"), games=50, seed=7))]
+    assert len(set(seeds)) == 50 and all(0 <= s < 2 ** 64 for s in seeds)
+    assert seeds == [game_seed(7, i) for i in range(50)]
+    assert seeds != [s.seed for s in schedule(Arena("caylus", 2, ("a", "b"), games=50, seed=8))]
+
+
+def test_the_wilson_interval_on_fixed_cases():
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and round(wilson(10, 10)[0], 4) == 0.7225
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_ranks_share_ties():
+    assert ranks([10, 30, 20, 30]) == [4, 1, 3, 1]
+
+
+def test_a_bot_that_always_wins_rates_above_one_that_always_loses():
+    r = Ratings(["strong", "weak"])
+    for _ in range(20):
+        r.update(["strong", "weak", "weak"], [30, 10, 5])
+    assert r.interval("strong")[0] > r.interval("weak")[1]   # the intervals no longer overlap
+    assert r.sigma["strong"] < 25 / 3                          # and they shrank from OpenSkill's start
+
+
+def test_a_game_replays_alone_from_its_record_and_jobs_do_not_change_results(tmp_path):
+    arena = Arena("caylus", 2, ("easy", "random"), games=3, seed=3)
+    one = run(arena, jobs=1, records=tmp_path)
+    two = run(arena, jobs=2)
+    assert outcome(one) == outcome(two)
+    records = sorted(tmp_path.iterdir())
+    assert len(records) == 3
+    game = caylus.load_record(records[0].read_text())
+    assert game.is_terminal and game.seed == schedule(arena)[0].seed
+
+
+def test_the_ray_backend_plays_the_same_arena():
+    import ray
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        arena = Arena("caylus-1303", 2, ("easy", "random"), games=2, seed=5)
+        assert outcome(run(arena, backend="ray")) == outcome(run(arena))
+    finally:
+        ray.shutdown()
+
+
+def test_the_command_reports_json_a_table_and_a_chart(tmp_path, capsys):
+    chart = tmp_path / "ratings.png"
+    code = main(["arena", "--edition", "magna-carta", "--players", "3", "--bots", "greedy,random,random",
+                 "--games", "3", "--seed", "2", "--jobs", "2", "--json", "--chart", str(chart)])
+    out = capsys.readouterr().out
+    assert code == 0
+    data = json.loads(out.strip().splitlines()[-1])
+    assert (data["edition"], data["players"], data["games"]) == ("magna-carta", 3, 3)
+    for bot in data["bots"]:
+        assert {"name", "games", "wins", "win_rate", "ci", "rating", "rating_sigma", "mean_score",
+                "seconds_per_move"} <= set(bot)
+        assert bot["ci"][0] <= bot["win_rate"] <= bot["ci"][1]
+    assert sum(b["games"] for b in data["bots"]) == 9
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["arena", "--players", "2", "--bots", "greedy,random", "--games", "2"]) == 0
+    table = capsys.readouterr().out
+    assert "win rate" in table and "greedy" in table and "most used buildings" in table
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--bots", "greedy,genius"], "unknown agent 'genius'"),
+    (["--bots", "greedy"], "1 bot(s) for 4 seats"),
+    (["--bots", "greedy,random", "--players", "7"], "for 2-5 players"),
+    (["--bots", "greedy,random", "--edition", "chess", "--players", "2"], "unknown edition"),
+    (["--bots", "greedy,random", "--players", "2", "--chart", "out.txt"], "writes a PNG"),
+    (["--bots", "greedy,random", "--players", "2", "--backend", "spark"], "invalid choice"),
+])
+def test_mistakes_are_one_line_and_exit_2(argv, message, capsys):
+    assert main(["arena", "--games", "1", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_records_directory_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    assert main(["arena", "--players", "2", "--bots", "greedy,random", "--games", "1",
+                 "--records", str(blocked / "games")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "cannot write records" in err and len(err.splitlines()) == 1
