@@ -1,0 +1,136 @@
+"""Caylus as a single-agent Gymnasium environment: you play one seat, our bots play the others.
+
+    import gymnasium
+    import caylus.research.gym                      # registers caylus/Caylus-v0
+    env = gymnasium.make("caylus/Caylus-v0", edition="caylus", players=4, seat=0, opponent="random")
+    observation, info = env.reset(seed=1)
+    action = int(env.np_random.choice(observation["action_mask"].nonzero()[0]))
+    observation, reward, terminated, truncated, info = env.step(action)
+
+An observation is a dict: ``observation`` (the seat's view encoded by `caylus.research.encoding.Encoding`,
+float32) and ``action_mask`` (1 for each legal action id, int8). The action space is the edition's fixed action
+space (`Discrete(len(edition.actions))`, id = `Action.index`). ``opponent`` is a bot level for
+`caylus.agents.levels.make_agent` (``random`` until the bot levels are installed). The reward comes at the end:
+1 if the seat is among the winners, else 0. An action that is not legal now ends the episode with reward
+``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why, the game unchanged (as PettingZoo's
+TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illegal="raise"`` raises instead.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from caylus import IllegalAction, get_edition, new_game
+from caylus.agents import Position, RandomAgent
+
+from ._extra import need
+from .encoding import Encoding
+
+np = need("numpy")
+gymnasium = need("gymnasium")
+spaces = need("gymnasium.spaces")
+
+ENV_ID = "caylus/Caylus-v0"
+
+
+def make_opponent(level: str, seed: int):
+    """A bot of `level` from `caylus.agents.levels.make_agent`; only ``random`` where that module is absent."""
+    try:
+        levels = importlib.import_module("caylus.agents.levels")
+    except ImportError:
+        if level != "random":
+            raise ValueError(f"opponent {level!r}: this install has only the random bot") from None
+        return RandomAgent(seed)
+    return levels.make_agent(level, seed)
+
+
+class CaylusEnv(gymnasium.Env):
+    """One seat of a Caylus game against bots (see the module docstring)."""
+
+    metadata = {"render_modes": ["human", "ansi"]}
+
+    def __init__(self, edition: str = "caylus", players: int = 4, seat: int = 0, opponent: str = "random",
+                 illegal: str = "lose", illegal_reward: float = -1.0, render_mode: str | None = None, **options):
+        new_game(edition, players=players, seed=0, **options)  # refuses a bad edition, count or option now
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
+        if illegal not in ("lose", "raise"):
+            raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        make_opponent(opponent, 0)  # refuses an unknown level now
+        self.edition = get_edition(edition)
+        self.players, self.seat, self.opponent = players, seat, opponent
+        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
+        self.options = options
+        self.render_mode = render_mode
+        self.encoding = Encoding(edition, players, **options)
+        n_actions = len(self.edition.actions)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(n_actions)
+        self.game = None
+        self.bots: dict[int, object] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63))
+        self.game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        self.bots = {p: make_opponent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
+        self._bots_play()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("call reset() before step()")
+        if self.game.is_terminal:
+            raise RuntimeError("the game is over: call reset()")
+        try:
+            self.game.apply(self.edition.actions.by_index(int(action)))
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            info = self._info()
+            info["illegal_action"] = str(exc)
+            return self._observation(), self.illegal_reward, True, False, info
+        self._bots_play()
+        reward = self.game.returns()[self.seat] if self.game.is_terminal else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, self.game.is_terminal, False, self._info()
+
+    def _bots_play(self) -> None:
+        game = self.game
+        while not game.is_terminal and game.current_player != self.seat:
+            bot = self.bots[game.current_player]
+            game.apply(bot.choose(Position(game)))
+
+    def _observation(self) -> dict:
+        return {"observation": self.encoding.encode(self.game.view(self.seat)), "action_mask": self._mask()}
+
+    def _info(self) -> dict:
+        ours = self.game.current_player == self.seat
+        return {"action_mask": self._mask(), "tokens": self.game.legal_tokens() if ours else [],
+                "scores": self.game.scores()}
+
+    def _mask(self):
+        mask = np.zeros(len(self.edition.actions), np.int8)
+        if self.game.current_player == self.seat:
+            for action in self.game.legal_actions():
+                mask[action.index] = 1
+        return mask
+
+    def render(self):
+        if self.render_mode is None or self.game is None:
+            return None
+        text = str(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="caylus.research.gym:CaylusEnv")

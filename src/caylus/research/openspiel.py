@@ -1,0 +1,370 @@
+"""Every edition as an OpenSpiel game: importing this module registers them with `pyspiel`.
+
+    import pyspiel
+    import caylus.research.openspiel
+    game = pyspiel.load_game("python_caylus", {"players": 4})          # also python_caylus_1303, python_magna_carta
+    state = game.new_initial_state()                                   # a chance node: which setup
+    state.apply_action(state.chance_outcomes()[0][0])
+
+Game parameters: ``players``, ``seed`` and ``setups`` (the setup chance node picks one of the engine seeds
+``seed .. seed+setups-1``, uniformly), and the edition's options by name (``favors``, ``jeweller``,
+``characters``, ``rules``). Actions are the edition's fixed action space: action id = `Action.index`.
+
+Chance. The game has one chance node, at the root: it picks the engine seed, and the seed fixes everything
+random: the setup and, in Magna Carta, every later draw and reshuffle (the engine deals them from its seeded
+generator as play reaches them). So the game is explicitly stochastic: after the root every transition is
+determined, and an algorithm that enumerates chance outcomes enumerates the `setups` seeds, which is exact for
+this game (a real table would reshuffle with fresh randomness; with many setups the difference vanishes). In
+Magna Carta nobody sees the seed, only what it deals them, so the game has imperfect information;
+``resample_from_infostate`` (used by `ISMCTSBot`) re-deals what the player cannot see, deck orders included,
+with `caylus.determinize`. docs/research.md says more.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+
+from caylus import Game, determinize, get_edition, load_record, new_game
+from caylus.core import Rng
+
+from ._extra import need
+from .encoding import Encoding
+
+pyspiel = need("pyspiel")
+np = need("numpy")
+
+# OpenSpiel's convention for games written in Python: "python_" + the name, with underscores.
+SHORT_NAMES = {"caylus": "python_caylus", "caylus-1303": "python_caylus_1303", "magna-carta": "python_magna_carta"}
+
+DEFAULT_SETUPS = 1000
+# A safe upper bound on a game's length in OpenSpiel actions (the setup and every player decision); random games
+# take a few hundred (benchmarks/bench_openspiel.py prints the longest it saw).
+MAX_GAME_LENGTH = 10_000
+
+
+class _Engine:
+    """The engine's `Game` inside an OpenSpiel state. OpenSpiel copies a state's attributes with `copy.deepcopy`
+    and serializes them with `pickle`; this wrapper makes the first a `Game.clone` and the second a game record
+    (or, for a re-dealt game, the view it was dealt from, the dealer's seed and the actions since)."""
+
+    __slots__ = ("game", "dealt", "after")
+
+    def __init__(self, game: Game, dealt=None, after=None):
+        self.game = game
+        self.dealt = dealt  # (view, seed) for a game made by determinize; None for a game from its setup
+        self.after = after if after is not None else []  # tokens played since it was dealt
+
+    def __deepcopy__(self, memo):
+        return _Engine(self.game.clone(), self.dealt, list(self.after) if self.dealt else None)
+
+    def __reduce__(self):
+        if self.dealt is None:
+            return (_from_record, (self.game.record(),))
+        view, seed = self.dealt
+        return (_from_deal, (json.dumps(view), seed, list(self.after)))
+
+
+def _from_record(record: str) -> _Engine:
+    return _Engine(load_record(record))
+
+
+def _from_deal(view: str, seed: int, after: list) -> _Engine:
+    game = determinize(json.loads(view), Rng(seed))
+    for token in after:
+        game.apply(token)
+    return _Engine(game, (json.loads(view), seed), list(after))
+
+
+class _Setup:
+    """How states of one game are set up: shared by all of them, never copied (OpenSpiel deep-copies a state's
+    attributes on every clone), pickled by value."""
+
+    __slots__ = ("edition", "players", "seed", "setups", "options")
+
+    def __init__(self, edition_id: str, players: int, seed: int, setups: int, options: dict):
+        self.edition = get_edition(edition_id)
+        self.players, self.seed, self.setups, self.options = players, seed, setups, options
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_Setup, (self.edition.id, self.players, self.seed, self.setups, self.options))
+
+
+class CaylusGame(pyspiel.Game):
+    """One edition of Caylus as a pyspiel game; each edition is a subclass naming its `edition_id`."""
+
+    edition_id = ""
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        edition_id = self.edition_id
+        edition = get_edition(edition_id)
+        spec = _parameters(edition)
+        unknown = sorted(set(params) - set(spec))
+        if unknown:
+            raise ValueError(f"{SHORT_NAMES[edition_id]} has no parameter {unknown[0]!r} "
+                             f"(parameters: {', '.join(sorted(spec))})")
+        values = {**spec, **params}
+        players, seed, setups = int(values["players"]), int(values["seed"]), int(values["setups"])
+        if setups < 1 or seed < 0:
+            raise ValueError("setups must be at least 1 and seed at least 0")
+        options = {o.name: values[o.name] for o in edition.options}
+        new_game(edition.id, players=players, seed=seed, **options)  # refuses bad values now, with the reason
+        self.setup = _Setup(edition.id, players, seed, setups, options)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(edition.actions),
+            max_chance_outcomes=setups,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(edition), info, values)
+        self.encoding = Encoding(edition.id, players, **options)
+
+    def new_initial_state(self, *args):
+        """The state before setup: a chance node choosing one of `setups` engine seeds."""
+        return CaylusState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observer: the encoded view of a player, and the view itself as text (with the public actions so
+        far when perfect recall is asked for)."""
+        if params:
+            raise ValueError(f"the Caylus observer takes no parameters, got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return CaylusObserver(self.encoding, recall)
+
+
+class CaylusState(pyspiel.State):
+    """A position: before setup (a chance node), then the engine's game."""
+
+    def __init__(self, game: CaylusGame):
+        super().__init__(game)
+        self._spec = game.setup
+        self._engine: _Engine | None = None  # None until the setup chance node is resolved
+        self._actions: list[int] = []  # every action applied, chance included (see `history`)
+
+    @property
+    def engine(self) -> Game | None:
+        """The engine's `Game` (None before setup). Read it, don't change it: go through `apply_action`."""
+        return self._engine.game if self._engine is not None else None
+
+    # -- whose turn, what is legal ----------------------------------------------------------------------------
+    def current_player(self):
+        if self._engine is None:
+            return pyspiel.PlayerId.CHANCE
+        player = self._engine.game.current_player
+        return pyspiel.PlayerId.TERMINAL if player < 0 else player
+
+    def is_terminal(self):
+        return self._engine is not None and self._engine.game.is_terminal
+
+    def _legal_actions(self, player):
+        if self._engine is None or player != self._engine.game.current_player:
+            return []
+        return sorted([a.index for a in self._engine.game.legal_actions()])  # OpenSpiel wants ascending ids
+
+    # Python callers (OpenSpiel's Python bots, our environments) reach these directly, without a round trip
+    # through OpenSpiel's C++ State, which would halve the throughput; C++ callers go through the C++ State
+    # and its hooks (`_legal_actions`, `_apply_action`) to the same code.
+    def legal_actions(self, player=None):
+        if self._engine is None:
+            return list(range(self._spec.setups)) if player in (None, pyspiel.PlayerId.CHANCE) else []
+        game = self._engine.game
+        if player is not None and player != game.current_player:
+            return []
+        return sorted([a.index for a in game.legal_actions()])
+
+    def legal_actions_mask(self, player=None):
+        mask = [0] * (self._spec.setups if self._engine is None else len(self._spec.edition.actions))
+        for a in self.legal_actions(player):
+            mask[a] = 1
+        return mask
+
+    def apply_action(self, action):
+        """Play an action id (a setup at the chance node); a bad one raises ValueError and changes nothing."""
+        self._apply_action(action)
+
+    def is_chance_node(self):
+        return self._engine is None
+
+    def is_player_node(self):
+        return self._engine is not None and not self._engine.game.is_terminal
+
+    def chance_outcomes(self):
+        if self._engine is not None:
+            return []
+        p = 1.0 / self._spec.setups
+        return [(i, p) for i in range(self._spec.setups)]
+
+    def _apply_action(self, action):
+        action = operator.index(action)  # numpy's integers too (OpenSpiel's Python bots sample with numpy)
+        if self._engine is None:
+            spec = self._spec
+            if not 0 <= action < spec.setups:
+                raise ValueError(f"setup {action}: there are {spec.setups} setups (0..{spec.setups - 1})")
+            self._engine = _Engine(new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
+                                            **spec.options))
+        else:
+            engine = self._engine
+            act = engine.game.apply(self._spec.edition.actions.by_index(action))
+            if engine.dealt is not None:
+                engine.after.append(act.token)
+        self._actions.append(action)
+
+    def undo_action(self, player, action):
+        """Take back the last action (`Game.undo`; before setup again if it was the chance outcome)."""
+        if not self._actions or self._actions[-1] != action:
+            raise ValueError(f"undo_action({player}, {action}): it is not the last action played")
+        if len(self._actions) == 1:
+            self._engine = None
+        else:
+            engine = self._engine
+            engine.game.undo()  # raises for an action played before a re-deal: it is not in that game
+            if engine.dealt is not None:
+                engine.after.pop()
+        self._actions.pop()
+
+    # OpenSpiel's C++ side cannot take back its own copy of the history, so these report ours.
+    def history(self):
+        return list(self._actions)
+
+    def history_str(self):
+        return ", ".join(str(a) for a in self._actions)
+
+    def move_number(self):
+        return len(self._actions)
+
+    def full_history(self):
+        players = [pyspiel.PlayerId.CHANCE] + [None] * (len(self._actions) - 1)
+        if len(self._actions) > 1:
+            # Replay to learn who played each action (forced moves are never in the history).
+            replay = self.clone()
+            while replay.move_number() > 1:
+                last = replay._actions[-1]
+                replay.undo_action(None, last)
+                players[replay.move_number()] = replay.current_player()
+        return [pyspiel.PlayerAction(p, a) for p, a in zip(players, self._actions)]
+
+    def is_initial_state(self):
+        return not self._actions
+
+    # -- words and results ------------------------------------------------------------------------------------
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"setup:seed={self._spec.seed + action}"
+        return self._spec.edition.actions.by_index(action).token
+
+    def returns(self):
+        if self._engine is None:
+            return [0.0] * self._spec.players
+        return self._engine.game.returns()
+
+    def __str__(self):
+        if self._engine is None:
+            return f"{self._spec.edition.title}, before setup"
+        return str(self._engine.game)
+
+    def view(self, player):
+        """What `player` sees (`Game.view`); before setup, only how the game is set up."""
+        if self._engine is None:
+            return {"edition": self._spec.edition.id, "players": self._spec.players, "setup": None}
+        return self._engine.game.view(player)
+
+    def public_tokens(self) -> list[str]:
+        """The players' actions so far as tokens (everyone sees them; the setup's seed is not among them)."""
+        actions = self._spec.edition.actions
+        return [actions.by_index(a).token for a in self._actions[1:]]
+
+    # -- hidden information -----------------------------------------------------------------------------------
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one: what they cannot see re-dealt (`caylus.determinize`),
+        seeded from `probability_sampler()`. A clone where nothing is hidden."""
+        state = self.clone()
+        if self._engine is None or self._spec.edition.determinize is None:
+            return state
+        seed = int(probability_sampler() * (1 << 53))
+        view = self._engine.game.view(player_id)
+        state._engine = _Engine(determinize(view, Rng(seed)), (view, seed))
+        return state
+
+
+class CaylusObserver:
+    """OpenSpiel's Python observer: `tensor` (the view encoded by `Encoding`), `dict` (that tensor under the
+    name "view"), `set_from(state, player)` and `string_from(state, player)`."""
+
+    def __init__(self, encoding: Encoding, perfect_recall: bool):
+        self.encoding = encoding
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(encoding.size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: CaylusState, player: int):
+        if state.engine is None:
+            self.tensor.fill(0.0)
+        else:
+            self.encoding.encode(state.engine.view(player), out=self.tensor)
+
+    def string_from(self, state: CaylusState, player: int) -> str:
+        text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+        if self.perfect_recall:
+            text += "\n" + " ".join(state.public_tokens())
+        return text
+
+
+def _parameters(edition) -> dict:
+    spec = {"players": min(4, edition.max_players), "seed": 0, "setups": DEFAULT_SETUPS}
+    for option in edition.options:
+        spec[option.name] = option.default
+    return spec
+
+
+def _game_type(edition) -> "pyspiel.GameType":
+    hidden = edition.determinize is not None
+    return pyspiel.GameType(
+        short_name=SHORT_NAMES[edition.id],
+        long_name=f"Python {edition.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        # One chance node, the seed at the root, fixes all that is random: see the module docstring.
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                     else pyspiel.GameType.Information.PERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=edition.max_players,
+        min_num_players=edition.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(edition),
+    )
+
+
+class ClassicGame(CaylusGame):
+    """Caylus (2005): python_caylus."""
+
+    edition_id = "caylus"
+
+
+class Caylus1303Game(CaylusGame):
+    """Caylus 1303: python_caylus_1303."""
+
+    edition_id = "caylus-1303"
+
+
+class MagnaCartaGame(CaylusGame):
+    """Caylus Magna Carta: python_magna_carta."""
+
+    edition_id = "magna-carta"
+
+
+# Registered as classes, as OpenSpiel's own Python games are: OpenSpiel keeps what it is given until the
+# interpreter has shut down, and a class outlives that safely where a plain function does not.
+for _game_class in (ClassicGame, Caylus1303Game, MagnaCartaGame):
+    if SHORT_NAMES[_game_class.edition_id] not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(get_edition(_game_class.edition_id)), _game_class)

@@ -1,0 +1,131 @@
+"""Caylus as a PettingZoo AEC environment: one agent per seat, taking turns as the game says.
+
+    from caylus.research import pettingzoo as caylus_pz
+    env = caylus_pz.env(edition="caylus", players=4)
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else int(env.np_random.choice(mask.nonzero()[0]))
+        env.step(action)
+
+Agents are named ``player_0`` .. ``player_{N-1}`` (seats). An observation is a dict: ``observation``, the
+seat's view encoded by `caylus.research.encoding.Encoding` (float32, documented in docs/research.md), and
+``action_mask``, 1 for each legal action id (int8, one per action of the edition: id = `Action.index`). Rewards
+come at the end: 1 to each winner (a tie shares the victory), 0 otherwise. ``info["tokens"]`` names the legal
+actions, ``info["view"]`` is the seat's view as plain data. ``reset(seed=S)`` sets the game up with engine seed S.
+"""
+
+from __future__ import annotations
+
+from caylus import get_edition, new_game
+
+from ._extra import need
+from .encoding import Encoding
+
+np = need("numpy")
+spaces = need("gymnasium.spaces")
+_pz = need("pettingzoo")
+_wrappers = need("pettingzoo.utils.wrappers")
+
+
+def env(edition: str = "caylus", players: int = 4, render_mode: str | None = None, **options):
+    """The environment with PettingZoo's usual safety wrappers (out-of-bounds actions, call order)."""
+    wrapped = raw_env(edition=edition, players=players, render_mode=render_mode, **options)
+    wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return _wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(_pz.AECEnv):
+    """The AEC environment without wrappers (PettingZoo's naming)."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "caylus_v0", "is_parallelizable": False}
+
+    def __init__(self, edition: str = "caylus", players: int = 4, render_mode: str | None = None, **options):
+        super().__init__()
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        new_game(edition, players=players, seed=0, **options)  # refuses a bad edition, count or option now
+        self.edition = get_edition(edition)
+        self.players = players
+        self.options = options
+        self.render_mode = render_mode
+        self.encoding = Encoding(edition, players, **options)
+        self.possible_agents = [f"player_{p}" for p in range(players)]
+        n_actions = len(self.edition.actions)
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        })
+        self._action_space = spaces.Discrete(n_actions)
+        self.game = None
+
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is not None or not hasattr(self, "_rng"):
+            self._rng = np.random.default_rng(seed)
+        game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63))
+        self.game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._update_infos()
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.encoding.encode(self.game.view(seat)), "action_mask": self._mask(seat)}
+
+    def _mask(self, seat: int):
+        mask = np.zeros(len(self.edition.actions), np.int8)
+        if seat == self.game.current_player:
+            for action in self.game.legal_actions():
+                mask[action.index] = 1
+        return mask
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(self.edition.actions.by_index(int(action)))  # an illegal action raises, changing nothing
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.game.is_terminal:
+            for a, value in zip(self.possible_agents, self.game.returns()):
+                self.rewards[a] = value
+                self.terminations[a] = True
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        self._accumulate_rewards()
+        self._update_infos()
+        if self.render_mode == "human":
+            self.render()
+
+    def _update_infos(self):
+        legal = self.game.legal_tokens()
+        for seat, agent in enumerate(self.possible_agents):
+            if agent in self.infos:
+                self.infos[agent] = {"tokens": legal if seat == self.game.current_player else [],
+                                     "view": self.game.view(seat)}
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
