@@ -210,6 +210,18 @@ class Encoding:
         return rows
 
 
+def markdown_table(edition: str, players: int = 4) -> str:
+    """The field list of docs/research.md for one edition and player count (a test checks the page has it)."""
+    enc = Encoding(edition, players)
+    lines = [f"<!-- encoding table: {edition}, {players} players: {enc.size} slots -->",
+             "| offset | slots | field | kind | vocabulary |", "|---:|---:|---|---|---:|"]
+    for row in enc.table():
+        slots = f"{row['count']} x {row['each']}" if row["count"] > 1 else str(row["slots"])
+        vocabulary = str(row["vocabulary"]) if row["vocabulary"] else ""
+        lines.append(f"| {row['offset']} | {slots} | `{row['field']}` | {row['kind']} | {vocabulary} |")
+    return "\n".join(lines) + "\n"
+
+
 def _vocabulary(source) -> tuple:
     """The words of a vocabulary: a list (whose items may name catalogs) or ``"module:NAME[.attribute]"``."""
     if isinstance(source, list):

@@ -1,0 +1,160 @@
+"""The OpenSpiel games: registered names, honest game types, OpenSpiel's own checks, bots playing whole games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import caylus
+import caylus.research.openspiel  # noqa: F401  (registers the games)
+from caylus.research.encoding import Encoding
+
+NAMES = {"caylus": "python_caylus", "caylus-1303": "python_caylus_1303", "magna-carta": "python_magna_carta"}
+
+
+def started(name: str, params: dict | None = None, setup: int = 0, moves: int = 0, seed: int = 0):
+    """A state after the setup chance node and `moves` random actions."""
+    game = pyspiel.load_game(name, params or {})
+    state = game.new_initial_state()
+    state.apply_action(setup)
+    rng = np.random.RandomState(seed)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize("edition,name", sorted(NAMES.items()))
+def test_openspiels_random_simulation_test_passes(edition, name):
+    players = caylus.get_edition(edition).min_players
+    game = pyspiel.load_game(name, {"players": players, "setups": 5})
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_game_types_are_honest():
+    for edition, name in NAMES.items():
+        game = pyspiel.load_game(name)
+        kind, info = game.get_type(), game
+        ed = caylus.get_edition(edition)
+        assert kind.short_name == name
+        assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+        assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        hidden = edition == "magna-carta"
+        assert kind.information == (pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden
+                                    else pyspiel.GameType.Information.PERFECT_INFORMATION)
+        assert (kind.min_num_players, kind.max_num_players) == (ed.min_players, ed.max_players)
+        assert info.num_distinct_actions() == len(ed.actions)
+        assert info.num_players() == 4 and info.max_chance_outcomes() == 1000
+        assert info.observation_tensor_size() == Encoding(edition, 4).size
+
+
+def test_edition_options_and_players_are_game_parameters():
+    game = pyspiel.load_game("python_caylus", {"players": 3, "favors": "simplified", "jeweller": True, "seed": 7})
+    _, state = started("python_caylus", {"players": 3, "favors": "simplified", "jeweller": True, "seed": 7}, 2)
+    assert game.num_players() == 3
+    assert state.engine.options == {"favors": "simplified", "jeweller": True} and state.engine.seed == 9
+    assert pyspiel.load_game("python_caylus(players=2,setups=3)").max_chance_outcomes() == 3
+
+
+def test_bad_parameters_are_refused_with_the_reason():
+    with pytest.raises(Exception, match="2-5 players"):
+        pyspiel.load_game("python_caylus", {"players": 7})
+    with pytest.raises(Exception, match="favors"):
+        pyspiel.load_game("python_caylus", {"favors": "lots"})
+
+
+def test_the_root_is_the_setup_chance_node():
+    game = pyspiel.load_game("python_caylus", {"players": 2, "setups": 4, "seed": 10})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.current_player() == pyspiel.PlayerId.CHANCE
+    assert state.chance_outcomes() == [(i, 0.25) for i in range(4)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "setup:seed=13"
+    state.apply_action(3)
+    expected = caylus.new_game("caylus", players=2, seed=13)
+    assert state.engine.view(None) == expected.view(None)
+    assert state.legal_actions() == sorted(a.index for a in expected.legal_actions())
+    assert [state.action_to_string(a) for a in state.legal_actions()] == sorted(
+        expected.legal_tokens(), key=lambda t: expected.parse(t).index)
+
+
+def test_undo_clone_and_serialization_restore_the_state():
+    game, state = started("python_magna_carta", {"players": 3}, setup=5, moves=30, seed=1)
+    before = state.engine.view(None)
+    copy = state.clone()
+    action = state.legal_actions()[-1]
+    state.apply_action(action)
+    assert copy.engine.view(None) == before  # the clone did not move
+    text = state.serialize()
+    again = game.deserialize_state(text)
+    assert again.engine.view(None) == state.engine.view(None) and again.history() == state.history()
+    state.undo_action(copy.current_player(), action)
+    assert state.engine.view(None) == before and state.history() == copy.history()
+    _, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, copy))
+    assert state2.engine.view(None) == before
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    _, state = started("python_caylus", {"players": 2})
+    before = state.engine.view(None)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(ValueError):
+        state.apply_action(illegal)
+    assert state.engine.view(None) == before and len(state.history()) == 1
+
+
+def test_observations_are_the_encoded_views():
+    game, state = started("python_caylus_1303", {"players": 3}, setup=1, moves=20)
+    enc = Encoding("caylus-1303", 3)
+    for seat in range(3):
+        assert np.array_equal(np.array(state.observation_tensor(seat), np.float32),
+                              enc.encode(state.engine.view(seat)))
+        assert '"viewer":%d' % seat in state.observation_string(seat)
+        assert state.information_state_string(seat).endswith(" ".join(state.public_tokens()))
+
+
+def test_resampling_keeps_what_the_player_knows_and_redeals_the_rest():
+    _, state = started("python_magna_carta", {"players": 3}, setup=2, moves=12, seed=3)
+    seat = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    redealt = [state.resample_from_infostate(seat, sampler) for _ in range(4)]
+    for other in redealt:
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.legal_actions() == state.legal_actions()
+    hidden = {tuple(o.engine.view(None)["seats"][(seat + 1) % 3]["hand"]) for o in redealt}
+    assert len(hidden) > 1  # the other hands are dealt anew
+    # A re-dealt state serializes too (by the view it was dealt from and its seed).
+    other = redealt[0]
+    other.apply_action(other.legal_actions()[0])
+    again = other.get_game().deserialize_state(other.serialize())
+    assert again.engine.view(None) == other.engine.view(None)
+
+
+def _play(game, bots, seed):
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choice(outcomes, p=probs))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+def test_mcts_bot_plays_a_whole_game():
+    game = pyspiel.load_game("python_caylus", {"players": 2})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2, 3, evaluator, random_state=np.random.RandomState(1))
+    state = _play(game, [bot, pyspiel.make_uniform_random_bot(1, 2)], seed=0)
+    assert state.is_terminal() and max(state.returns()) == 1.0
+
+
+def test_ismcts_bot_plays_a_whole_magna_carta_game():
+    game = pyspiel.load_game("python_magna_carta", {"players": 2})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=np.random.RandomState(1))
+    state = _play(game, [pyspiel.make_uniform_random_bot(0, 2), bot], seed=0)
+    assert state.is_terminal() and max(state.returns()) == 1.0
