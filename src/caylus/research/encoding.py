@@ -213,12 +213,17 @@ class Encoding:
 def markdown_table(edition: str, players: int = 4) -> str:
     """The field list of docs/research.md for one edition and player count (a test checks the page has it)."""
     enc = Encoding(edition, players)
+    sources = {spec[0]: spec[2] for spec in FIELDS[edition] if len(spec) > 2}
     lines = [f"<!-- encoding table: {edition}, {players} players: {enc.size} slots -->",
-             "| offset | slots | field | kind | vocabulary |", "|---:|---:|---|---|---:|"]
+             "| offset | slots | field | kind | words |", "|---:|---:|---|---|---|"]
     for row in enc.table():
         slots = f"{row['count']} x {row['each']}" if row["count"] > 1 else str(row["slots"])
-        vocabulary = str(row["vocabulary"]) if row["vocabulary"] else ""
-        lines.append(f"| {row['offset']} | {slots} | `{row['field']}` | {row['kind']} | {vocabulary} |")
+        words = ""
+        if row["field"] in sources:
+            source = sources[row["field"]]
+            named = " + ".join(source) if isinstance(source, list) else source
+            words = f"{row['vocabulary']}: {named.replace('caylus.editions.', '')}"
+        lines.append(f"| {row['offset']} | {slots} | `{row['field']}` | {row['kind']} | {words} |")
     return "\n".join(lines) + "\n"
 
 

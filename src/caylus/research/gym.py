@@ -18,30 +18,18 @@ TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illeg
 
 from __future__ import annotations
 
-import importlib
-
 from caylus import IllegalAction, get_edition, new_game
-from caylus.agents import Position, RandomAgent
+from caylus.agents import Position
 
 from ._extra import need
 from .encoding import Encoding
+from .opponents import make_opponent
 
 np = need("numpy")
 gymnasium = need("gymnasium")
 spaces = need("gymnasium.spaces")
 
 ENV_ID = "caylus/Caylus-v0"
-
-
-def make_opponent(level: str, seed: int):
-    """A bot of `level` from `caylus.agents.levels.make_agent`; only ``random`` where that module is absent."""
-    try:
-        levels = importlib.import_module("caylus.agents.levels")
-    except ImportError:
-        if level != "random":
-            raise ValueError(f"opponent {level!r}: this install has only the random bot") from None
-        return RandomAgent(seed)
-    return levels.make_agent(level, seed)
 
 
 class CaylusEnv(gymnasium.Env):

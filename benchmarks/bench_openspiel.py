@@ -1,0 +1,80 @@
+"""Random play through OpenSpiel next to `caylus bench`, in one process (a benchmark, not a unit test).
+
+    .venv/bin/python benchmarks/bench_openspiel.py [--edition caylus] [--players 4] [--games 200] [--repeat 5]
+
+Both sides play the same setups (game i uses engine seed SEED+i; through OpenSpiel, the setup chance node's
+outcome i) with uniformly random legal actions, and count player decisions. The OpenSpiel side is a plain Python
+loop over `pyspiel` states (`legal_actions`, `apply_action`, `is_terminal`), as research code would write it.
+Each side reports the median of its repetitions; repetitions alternate so that both see the same machine noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+import pyspiel
+
+import caylus.research.openspiel as caylus_openspiel
+from caylus.cli.runs import benchmark
+
+
+def openspiel_run(game, games: int) -> tuple[int, float, int]:
+    """One repetition: (decisions, seconds, the longest game in OpenSpiel actions)."""
+    decisions, longest = 0, 0
+    start = time.perf_counter()
+    for i in range(games):
+        choose = random.Random(i).choice
+        state = game.new_initial_state()
+        state.apply_action(i)  # the setup: engine seed SEED+i
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(choose(state.legal_actions()))
+            n += 1
+        decisions += n
+        longest = max(longest, n + 1)
+    return decisions, time.perf_counter() - start, longest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edition", default="caylus", choices=sorted(caylus_openspiel.SHORT_NAMES))
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=200, help="games per repetition")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    args = parser.parse_args()
+
+    name = caylus_openspiel.SHORT_NAMES[args.edition]
+    game = pyspiel.load_game(name, {"players": args.players, "seed": args.seed, "setups": args.games})
+    engine_rates, spiel_rates, longest = [], [], 0
+    for _ in range(args.repeat):
+        result = benchmark(args.edition, args.players, games=args.games, repeat=1, seed=args.seed)
+        engine_rates.append(result["median_decisions_per_s"])
+        decisions, seconds, longest_run = openspiel_run(game, args.games)
+        spiel_rates.append(decisions / seconds)
+        longest = max(longest, longest_run)
+    engine, spiel = statistics.median(engine_rates), statistics.median(spiel_rates)
+    summary = {
+        "edition": args.edition, "players": args.players, "games_per_repeat": args.games, "repeats": args.repeat,
+        "seed": args.seed, "caylus_bench_decisions_per_s": round(engine), "openspiel_decisions_per_s": round(spiel),
+        "ratio": round(spiel / engine, 3), "longest_game_actions": longest,
+        "max_game_length": caylus_openspiel.MAX_GAME_LENGTH,
+        "caylus_bench_runs": [round(r) for r in engine_rates], "openspiel_runs": [round(r) for r in spiel_rates],
+    }
+    if args.json:
+        print(json.dumps(summary))
+        return
+    print(f"{name}, {args.players} players: median of {args.repeat} repetitions of {args.games} random games")
+    print(f"  caylus bench: {engine:>9.0f} decisions/s  (runs {summary['caylus_bench_runs']})")
+    print(f"  OpenSpiel:    {spiel:>9.0f} decisions/s  (runs {summary['openspiel_runs']})")
+    print(f"  ratio {spiel / engine:.2f}; longest game {longest} OpenSpiel actions (max_game_length "
+          f"{caylus_openspiel.MAX_GAME_LENGTH})")
+
+
+if __name__ == "__main__":
+    main()
