@@ -1,6 +1,6 @@
 """OpenSpiel's MCTS bot plays Caylus against one of our bots, through the pyspiel game.
 
-    .venv/bin/python examples/openspiel_mcts.py [--simulations 40] [--opponent greedy] [--seed 1]
+    .venv/bin/python examples/openspiel_mcts.py [--simulations 20] [--opponent greedy] [--seed 1]
 
 Prints the final scores and who won. Runs in well under a minute with the defaults.
 """
@@ -15,14 +15,13 @@ from open_spiel.python.algorithms import mcts
 
 import caylus.research.openspiel  # noqa: F401  (registers python_caylus)
 from caylus.agents import Position
-from caylus.research.opponents import levels_installed, make_opponent
+from caylus.agents.levels import make_agent
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--simulations", type=int, default=40, help="MCTS simulations per move")
-    parser.add_argument("--opponent", default="greedy" if levels_installed() else "random",
-                        help="our bot's level (greedy; random where the bot levels are not installed)")
+    parser.add_argument("--simulations", type=int, default=20, help="MCTS simulations per move")
+    parser.add_argument("--opponent", default="greedy", help="our bot's level (caylus.agents.levels)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
@@ -30,7 +29,7 @@ def main() -> None:
     rng = np.random.RandomState(args.seed)
     searcher = mcts.MCTSBot(game, uct_c=2.0, max_simulations=args.simulations,
                             evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    opponent = make_opponent(args.opponent, args.seed)
+    opponent = make_agent(args.opponent, args.seed)
     state = game.new_initial_state()
     state.apply_action(0)  # the one setup: engine seed --seed
     while not state.is_terminal():

@@ -9,21 +9,22 @@
 
 An observation is a dict: ``observation`` (the seat's view encoded by `caylus.research.encoding.Encoding`,
 float32) and ``action_mask`` (1 for each legal action id, int8). The action space is the edition's fixed action
-space (`Discrete(len(edition.actions))`, id = `Action.index`). ``opponent`` is a bot level for
-`caylus.agents.levels.make_agent` (``random`` until the bot levels are installed). The reward comes at the end:
-1 if the seat is among the winners, else 0. An action that is not legal now ends the episode with reward
-``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why, the game unchanged (as PettingZoo's
-TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illegal="raise"`` raises instead.
+space (`Discrete(len(edition.actions))`, id = `Action.index`). ``opponent`` is a bot for
+`caylus.agents.levels.make_agent` (``random``, ``easy``, ``greedy``, ``normal``, ``hard``, ``mcts:ITER``). The
+reward comes at the end: 1 if the seat is among the winners, else 0. An action that is not legal now ends the
+episode with reward ``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why, the game unchanged
+(as PettingZoo's TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illegal="raise"``
+raises instead.
 """
 
 from __future__ import annotations
 
 from caylus import IllegalAction, get_edition, new_game
 from caylus.agents import Position
+from caylus.agents.levels import make_agent
 
 from ._extra import need
 from .encoding import Encoding
-from .opponents import make_opponent
 
 np = need("numpy")
 gymnasium = need("gymnasium")
@@ -46,7 +47,7 @@ class CaylusEnv(gymnasium.Env):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        make_opponent(opponent, 0)  # refuses an unknown level now
+        make_agent(opponent, 0)  # refuses an unknown level now, saying which levels exist
         self.edition = get_edition(edition)
         self.players, self.seat, self.opponent = players, seat, opponent
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)
@@ -66,7 +67,7 @@ class CaylusEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63))
         self.game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
-        self.bots = {p: make_opponent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
+        self.bots = {p: make_agent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
         self._bots_play()
         return self._observation(), self._info()
 
