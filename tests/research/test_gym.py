@@ -54,5 +54,5 @@ def test_an_illegal_action_ends_the_episode_and_changes_nothing():
 def test_bad_settings_are_refused():
     with pytest.raises(ValueError, match="seat"):
         gymnasium.make("caylus/Caylus-v0", players=2, seat=2)
-    with pytest.raises(ValueError, match="unknown agent"):
+    with pytest.raises(caylus.CaylusError, match="unknown agent"):
         gymnasium.make("caylus/Caylus-v0", opponent="grandmaster")
