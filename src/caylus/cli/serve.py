@@ -1,0 +1,74 @@
+"""`caylus serve`: the game server (HTTP API, WebSocket live feed, the browser front end) on one machine.
+
+Without --db it keeps its games in an SQLite file ($XDG_DATA_HOME/caylus/caylus.db, usually
+~/.local/share/caylus/caylus.db); --db takes any SQLAlchemy URL, PostgreSQL included (then several server
+processes can serve the same games). Needs the web extra: pip install 'caylus[web]'.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+from .common import UsageError, positive_int
+
+EXTRA = "caylus serve needs the web extra: pip install 'caylus[web]'"
+
+
+def add(commands) -> None:
+    serve = commands.add_parser("serve", help="run the game server (HTTP API, live WebSocket feed, browser board)",
+                                description="Run the Caylus game server. Open http://HOST:PORT/ in a browser, "
+                                            "or see /docs for the API (docs/server.md).")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
+                                                           "machine only; 0.0.0.0 for every address)")
+    serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    serve.add_argument("--db", metavar="URL", default="",
+                       help="where the games are kept: an SQLAlchemy URL such as sqlite:///games.db or "
+                            "postgresql://user:password@host/dbname (default: an SQLite file in "
+                            "~/.local/share/caylus/)")
+    serve.add_argument("--bot-threads", type=positive_int, default=4, metavar="N",
+                       help="threads the bots think in (default 4)")
+    serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    serve.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    value = positive_int(text)
+    if value > 65535:
+        raise UsageError(f"caylus serve: --port must be 1-65535, not {value}")
+    return value
+
+
+def run_serve(args) -> int:
+    missing = [m for m in ("fastapi", "uvicorn", "sqlalchemy") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise UsageError(f"{EXTRA} ({', '.join(missing)} not installed)")
+    import uvicorn
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from caylus.server import Settings, create_app
+
+    settings = Settings(db_url=args.db, bot_threads=args.bot_threads)
+    if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
+    try:
+        app = create_app(settings)
+    except ArgumentError as exc:
+        raise UsageError(f"caylus serve: --db {args.db!r} is not a database URL: {exc}") from None
+    except OperationalError as exc:
+        raise UsageError(f"caylus serve: cannot open the database {args.db or settings.database()!r}: "
+                         f"{str(exc.orig).strip().splitlines()[0]}") from None
+    except ImportError as exc:
+        raise UsageError(f"caylus serve: --db {args.db!r} needs a database driver that is not installed "
+                         f"({exc.name})") from None
+    print(f"caylus serve: http://{args.host}:{args.port}/ (API docs at /docs), games kept in "
+          f"{_shown_url(settings.database())}", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
+                timeout_graceful_shutdown=3)
+    return 0
+
+
+def _shown_url(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

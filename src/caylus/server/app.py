@@ -1,0 +1,112 @@
+"""The FastAPI application: `create_app(settings)` wires the store, the tables, the hub, the bots and the routes.
+
+    /api/editions                 the editions and their options
+    /api/tables                   create a table (POST), the lobby (GET)
+    /api/tables/{id}              a seat's state (?token=), /moves, /undo, /hint, /record, /buildings
+    /ws/tables/{id}               the live feed (?token=)
+    /docs, /openapi.json          the API, documented by FastAPI
+    /                             the browser front end (caylus/web), when it is there
+
+See docs/server.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from . import errors
+from .bots import BotRunner
+from .hub import Hub, Listener
+from .limits import BodyLimit
+from .live import HUMAN, Tables
+from .routers import editions, moves, tables, ws
+from .settings import Settings
+from .store import CHANNEL, Store
+
+log = logging.getLogger("caylus.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"  # caylus/web: the browser front end
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    store = Store(settings.database())
+    table_set = Tables(store)
+    hub = Hub()
+    runner = BotRunner(table_set, settings.bot_threads)
+
+    def push(live) -> None:
+        seats = hub.seats_watching(live.id)
+        if seats:
+            hub.publish(live.id, {seat: live.state(seat) for seat in seats})
+
+    table_set.on_change += [push, lambda live: runner.kick(live.id)]
+    table_set.on_load.append(lambda live: runner.kick(live.id))
+
+    listener = None
+    if store.is_postgres and settings.listen:
+        def heard(table_id: str, version: int) -> None:
+            if hub.seats_watching(table_id):
+                live = table_set.get(table_id)
+                with live.lock:
+                    table_set.catch_up(live)
+                    push(live)
+
+        url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        listener = Listener(url, CHANNEL, heard)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI):
+        hub.loop = asyncio.get_running_loop()
+        if listener is not None:
+            listener.start()
+        # Games whose bot was to move when the server stopped go on (their tables load, which kicks the bots).
+        threading.Thread(target=_resume_bots, args=(table_set,), name="caylus-resume", daemon=True).start()
+        try:
+            yield
+        finally:
+            runner.close()
+            if listener is not None:
+                listener.stop()
+            hub.loop = None
+            store.close()
+
+    app = FastAPI(title="Caylus server", version="1", lifespan=lifespan,
+                  description="Tables of Caylus (2005), Caylus 1303 and Caylus Magna Carta, for people and bots. "
+                              "See docs/server.md.")
+    app.state.settings = settings
+    app.state.store = store
+    app.state.tables = table_set
+    app.state.hub = hub
+    app.state.bots = runner
+    app.state.move_buckets = {}
+    errors.install(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    for module in (editions, tables, moves, ws):
+        app.include_router(module.router)
+
+    web = settings.web_dir or WEB_DIR
+    if (web / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    else:
+        @app.get("/", include_in_schema=False)
+        def home() -> dict:
+            return {"name": "caylus", "api": "/api/tables", "docs": "/docs",
+                    "web": "the browser front end is not installed in this copy"}
+    return app
+
+
+def _resume_bots(table_set: Tables) -> None:
+    try:
+        for row in table_set.open_tables(limit=10_000):
+            if any(seat["kind"] != HUMAN for seat in row.seats):
+                table_set.get(row.id)
+    except Exception:
+        log.exception("while resuming the bots' games")

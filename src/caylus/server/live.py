@@ -1,0 +1,268 @@
+"""The games in play in this process: each table's `caylus.session.Session`, kept in step with the store.
+
+The store is the truth; a `LiveTable` is this process's copy of one table, rebuilt from the stored changes when it
+is first needed and brought up to date (`catch_up`) before every use, so several processes can serve one table.
+Every change follows one order, under the table's lock: catch up, check the version the change was made against,
+change the session, store the change (`Store.append`, one transaction). If storing fails (another process came
+first) the copy is thrown away and rebuilt from the store, so nothing unstored is ever shown or acknowledged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import logging
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import caylus
+from caylus.agents import RandomAgent
+from caylus.core.words import describe_decision
+from caylus.session import Session, StaleMove
+
+from .errors import ApiError
+from .store import MOVE, UNDO, Change, Stale, Store, TableRow
+
+log = logging.getLogger("caylus.server")
+
+HUMAN = "human"
+BOT_LEVELS = ("random", "greedy", "easy", "normal", "hard")  # the bot kinds a seat may be (caylus.agents.levels)
+MAX_SEED = 1 << 63
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def bot_player(kind: str, seed: int, seat: int):
+    """What Session gets for a bot seat: the random agent from `caylus.agents`, or the level's spec (Session
+    builds it with `caylus.agents.levels.make_agent`)."""
+    if kind == "random":
+        return RandomAgent((seed * 1_000_003 + seat) % (1 << 64))
+    return kind
+
+
+class LiveTable:
+    """One table in this process: its stored setup, its session, a lock that orders every use of it."""
+
+    def __init__(self, row: TableRow):
+        self.row = row
+        self.lock = threading.RLock()
+        self.game_version = 0  # the stored version this copy reflects: a new copy starts at the setup
+        self.session = self.new_session(caylus.new_game(row.edition, players=row.players, seed=row.seed,
+                                                        **row.options))
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def kinds(self) -> list[str]:
+        return [s["kind"] for s in self.row.seats]
+
+    def new_session(self, game) -> Session:
+        """A session over `game` with this table's seats, at the version this copy reflects."""
+        players = [HUMAN if k == HUMAN else bot_player(k, self.row.seed, p) for p, k in enumerate(self.kinds)]
+        return Session(game, players, seed=self.row.seed, version=self.game_version)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The human seat whose secret `token` this is; None for no token (a spectator); 403 for a wrong one."""
+        if token is None or token == "":
+            return None
+        digest = token_hash(token)
+        found = None
+        for p, seat in enumerate(self.row.seats):
+            stored = seat.get("token_sha256")
+            if stored and hmac.compare_digest(stored, digest):
+                found = p
+        if found is None:
+            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        return found
+
+    def state(self, seat: int | None, since: int = 0) -> dict:
+        """What `seat` (None: a spectator) may see, as the API sends it."""
+        s = self.session.state(seat, since)
+        s["table"] = self.id
+        s["edition"] = self.row.edition
+        for entry in s["seats"]:
+            entry["kind"] = entry["spec"] if self.kinds[entry["seat"]] != HUMAN else HUMAN
+        s["decision"] = describe_decision(s["view"]) if s["legal"] else None
+        return s
+
+
+class Tables:
+    """Every table this process has in hand (the newest `cache_size`), over one `Store`."""
+
+    def __init__(self, store: Store, cache_size: int = 2000):
+        self.store = store
+        self.cache_size = cache_size
+        self._live: OrderedDict[str, LiveTable] = OrderedDict()
+        self._lock = threading.Lock()
+        # Called with the table's lock held: after every stored change, and when a table is loaded from the store.
+        self.on_change: list = []
+        self.on_load: list = []
+
+    # -- creating and finding tables ---------------------------------------------------------------------
+    def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None) -> tuple:
+        """A new table; returns (LiveTable, the tokens of the human seats, None for bots)."""
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        tokens = [secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds]
+        try:
+            game = caylus.new_game(edition, players=players, seed=seed, **options)
+        except caylus.CaylusError as exc:
+            raise ApiError(422, "bad_setup", str(exc)) from None
+        row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
+                       options=dict(game.options),
+                       seats=[{"kind": k, "token_sha256": token_hash(t) if t else None} for k, t in zip(kinds, tokens)],
+                       version=0, terminal=game.is_terminal)
+        try:
+            live = LiveTable(row)
+        except caylus.CaylusError as exc:  # a bot level Session cannot build
+            raise ApiError(422, "bad_seat", str(exc)) from None
+        self.store.create(row)
+        self._keep(live)
+        return live, tokens
+
+    def get(self, table_id: str) -> LiveTable:
+        """The table, up to date with the store; 404 if there is no such table."""
+        with self._lock:
+            live = self._live.get(table_id)
+            if live is not None:
+                self._live.move_to_end(table_id)
+        if live is None:
+            row = self.store.load(table_id) if _plausible_id(table_id) else None
+            if row is None:
+                raise ApiError(404, "no_table", f"there is no table {table_id!r}")
+            live = self._keep(self._rebuild(row))
+            with live.lock:
+                for listener in self.on_load:
+                    listener(live)
+        return live
+
+    def state(self, live: LiveTable, seat: int | None, since: int = 0) -> dict:
+        """What `seat` may see of the table now (up to date with the store)."""
+        with live.lock:
+            self.catch_up(live)
+            return live.state(seat, since)
+
+    def _keep(self, live: LiveTable) -> LiveTable:
+        with self._lock:
+            kept = self._live.setdefault(live.id, live)  # two threads may load one table: keep the first
+            self._live.move_to_end(live.id)
+            while len(self._live) > self.cache_size:
+                self._live.popitem(last=False)
+        return kept
+
+    def _rebuild(self, row: TableRow) -> LiveTable:
+        """A table rebuilt from its stored changes (after a restart, or when another process changed it)."""
+        live = LiveTable(row)
+        with live.lock:
+            self._replay(live, self.store.changes_since(row.id, 0))
+        return live
+
+    def catch_up(self, live: LiveTable) -> None:
+        """Apply what other processes stored since this copy was made (call with the table's lock held)."""
+        stored = self.store.version_of(live.id)
+        if stored is not None and stored != live.game_version:
+            self._replay(live, self.store.changes_since(live.id, live.game_version))
+
+    def _replay(self, live: LiveTable, changes: list[Change]) -> None:
+        game = live.session.game
+        for change in changes:
+            if change.number != live.game_version:
+                raise RuntimeError(f"table {live.id}: stored change {change.number} follows version "
+                                   f"{live.game_version}")
+            if change.kind == MOVE:
+                game.apply(change.token)
+            else:
+                for _ in range(int(change.token)):
+                    game.undo()
+            live.game_version += 1
+        if changes:
+            # The session's seat bookkeeping follows the game it is given: make it again over the replayed game.
+            live.session = live.new_session(game)
+        live.row.version = live.game_version
+        live.row.terminal = game.is_terminal
+
+    def forget(self, table_id: str) -> None:
+        with self._lock:
+            self._live.pop(table_id, None)
+
+    def open_tables(self, limit: int = 50) -> list[TableRow]:
+        return self.store.open_tables(limit)
+
+    # -- changing a table ---------------------------------------------------------------------------------
+    def move(self, live: LiveTable, seat: int, version: int, token: str) -> None:
+        """A person's move: checked by the session (seat to move, version, legal action), then stored."""
+        with live.lock:
+            self.catch_up(live)
+            session = live.session
+            try:
+                played = session.move(seat, token, version)
+            except StaleMove as exc:
+                raise ApiError(409, "stale_version", str(exc)) from None
+            except caylus.IllegalAction as exc:
+                raise ApiError(422, "illegal_move", str(exc)) from None
+            self._store(live, version, [Change(version, MOVE, played.token, seat)])
+
+    def undo(self, live: LiveTable, seat: int, version: int) -> None:
+        """Take back the seat's last decision and the bots' moves after it (only at a table where every other
+        seat is a bot: no other person's move is ever taken back)."""
+        with live.lock:
+            self.catch_up(live)
+            if any(k == HUMAN for p, k in enumerate(live.kinds) if p != seat):
+                raise ApiError(409, "undo_refused", "undo is only for a game against bots: this table has "
+                                                    "another person, whose moves are theirs to keep")
+            session = live.session
+            if version != session.version:
+                raise ApiError(409, "stale_version", f"undo was asked on version {version}, but the table is at "
+                                                     f"version {session.version}; nothing was taken back")
+            before = len(session.game.history)
+            try:
+                session.undo(seat)
+            except caylus.IllegalAction as exc:
+                raise ApiError(409, "nothing_to_undo", str(exc)) from None
+            self._store(live, version, [Change(version, UNDO, str(before - len(session.game.history)), seat)])
+
+    def bot_step(self, live: LiveTable) -> bool:
+        """If a bot is to move at this table, it chooses and plays, and the move is stored; whether it did."""
+        with live.lock:
+            self.catch_up(live)
+            session = live.session
+            if not session.bot_to_move:
+                return False
+            version = session.version
+            seat = session.game.current_player
+            played = session.bot_step()
+            self._store(live, version, [Change(version, MOVE, played.token, seat)])
+            return True
+
+    def _store(self, live: LiveTable, version: int, changes: list[Change]) -> None:
+        try:
+            self.store.append(live.id, version, changes, live.session.game.is_terminal)
+        except Stale:
+            # Another process stored a change first: this copy went ahead of the store. Rebuild it.
+            self._reset(live)
+            raise ApiError(409, "stale_version", "the table changed in the meantime; nothing was played") from None
+        except Exception:
+            self._reset(live)
+            raise
+        live.game_version = version + len(changes)
+        live.row.version = live.game_version
+        live.row.terminal = live.session.game.is_terminal
+        for listener in self.on_change:
+            try:
+                listener(live)
+            except Exception:  # the change is stored: a failed push must not make it look refused
+                log.exception("after a change of table %s", live.id)
+
+    def _reset(self, live: LiveTable) -> None:
+        fresh = self._rebuild(self.store.load(live.id))
+        live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
+
+
+def _plausible_id(table_id: str) -> bool:
+    return 0 < len(table_id) <= 32 and all(c.isalnum() or c in "-_" for c in table_id)

@@ -1,0 +1,122 @@
+"""The request and response bodies of the API (Pydantic), so the OpenAPI page (/docs) documents it by itself."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Token = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+ActionToken = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+OptionValue = str | int | bool
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewTable(Strict):
+    """A table to create: the edition, its options, and what sits in each seat."""
+
+    edition: Annotated[str, StringConstraints(min_length=1, max_length=32)] = Field(examples=["caylus"])
+    players: int | None = Field(None, ge=1, le=8, description="how many players (default: one per seat)")
+    options: dict[Annotated[str, StringConstraints(max_length=32)], OptionValue] = Field(
+        default_factory=dict, max_length=16, examples=[{"favors": "table"}])
+    seats: list[Annotated[str, StringConstraints(min_length=1, max_length=32)]] = Field(
+        min_length=1, max_length=8, examples=[["human", "normal", "normal", "normal"]],
+        description='one entry per player: "human" or a bot level (random, greedy, easy, normal, hard)')
+    seed: int | None = Field(None, ge=0, lt=2**63, description="the game's seed (default: a random one)")
+
+
+class SeatTicket(BaseModel):
+    seat: int
+    kind: str = Field(description='"human" or the bot level')
+    token: str | None = Field(description="the seat's secret token (human seats only): keep it, it is shown once")
+    link: str | None = Field(description="the browser link for this seat (human seats only)")
+
+
+class TableCreated(BaseModel):
+    id: str
+    seats: list[SeatTicket]
+
+
+class LegalMove(BaseModel):
+    token: str
+    text: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    spec: str
+
+
+class TableState(BaseModel):
+    """What one seat (or a spectator: seat null) may see of a table."""
+
+    table: str
+    edition: str
+    seat: int | None
+    version: int = Field(description="send it back with a move: a move made on an older version is refused")
+    current_player: int = Field(description="the seat to decide (negative once the game is over)")
+    terminal: bool
+    seats: list[SeatInfo]
+    legal: list[LegalMove] = Field(description="this seat's legal moves (empty unless it is to move)")
+    decision: str | None = Field(description="what this seat is asked, in words (when it is to move)")
+    view: dict[str, Any] = Field(description="the game as this seat sees it (Game.view)")
+    log: list[dict[str, Any]] = Field(description="what happened, as this seat may know it, from `since` on")
+    scores: list[int]
+    result: dict[str, Any] | None = None
+
+
+class MoveRequest(Strict):
+    token: Token
+    version: int = Field(ge=0, lt=2**31)
+    action: ActionToken
+
+
+class UndoRequest(Strict):
+    token: Token
+    version: int = Field(ge=0, lt=2**31)
+
+
+class Hint(BaseModel):
+    token: str
+    text: str
+    value: float
+    reason: str
+
+
+class Hints(BaseModel):
+    advice: list[Hint]
+
+
+class LobbyTable(BaseModel):
+    id: str
+    edition: str
+    title: str
+    players: int
+    seats: list[str]
+    version: int
+    terminal: bool
+
+
+class EditionOption(BaseModel):
+    name: str
+    choices: list[str]
+    default: str
+    help: str
+
+
+class EditionInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[EditionOption]
+
+
+class ErrorBody(BaseModel):
+    error: str
+    code: str

@@ -1,0 +1,1 @@
+"""One router per resource: editions, tables, moves (and undo), ws (the live feed)."""

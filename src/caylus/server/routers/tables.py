@@ -1,0 +1,102 @@
+"""Tables: create one, list the open ones (the lobby), see one from a seat, its record, its buildings, a hint."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse
+
+import caylus
+
+from ..deps import SeatDep, TableDep, TablesDep
+from ..errors import ApiError
+from ..live import BOT_LEVELS, HUMAN
+from ..models import ErrorBody, Hint, Hints, LobbyTable, NewTable, SeatTicket, TableCreated, TableState
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+ERRORS = {403: {"model": ErrorBody}, 404: {"model": ErrorBody}, 409: {"model": ErrorBody},
+          422: {"model": ErrorBody}}
+Since = Annotated[int, Query(ge=0, lt=2**31, description="the first log entry to send (default: the whole log)")]
+
+
+@router.post("", response_model=TableCreated, status_code=201, responses=ERRORS,
+             summary="Create a table; each human seat gets its secret token")
+def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCreated:
+    players = spec.players if spec.players is not None else len(spec.seats)
+    if len(spec.seats) != players:
+        raise ApiError(422, "bad_seats", f"{len(spec.seats)} seats for {players} players: give one per player")
+    for p, kind in enumerate(spec.seats):
+        if kind != HUMAN and kind not in BOT_LEVELS:
+            raise ApiError(422, "bad_seat", f"seat {p}: {kind!r} is neither 'human' nor a bot level "
+                                            f"({', '.join(BOT_LEVELS)})")
+    if spec.edition not in caylus.available_editions():
+        raise ApiError(422, "bad_edition", f"unknown edition {spec.edition!r} (editions: "
+                                           f"{', '.join(caylus.available_editions())})")
+    live, tokens = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed)
+    base = str(request.base_url).rstrip("/")
+    seats = [SeatTicket(seat=p, kind=kind, token=tokens[p],
+                        link=f"{base}/?table={live.id}&token={tokens[p]}" if tokens[p] else None)
+             for p, kind in enumerate(spec.seats)]
+    return TableCreated(id=live.id, seats=seats)
+
+
+@router.get("", response_model=list[LobbyTable], summary="The lobby: the newest games not yet over")
+def lobby(tables: TablesDep, request: Request) -> list[LobbyTable]:
+    limit = request.app.state.settings.lobby_size
+    return [LobbyTable(id=r.id, edition=r.edition, title=caylus.get_edition(r.edition).title, players=r.players,
+                       seats=[s["kind"] for s in r.seats], version=r.version, terminal=r.terminal)
+            for r in tables.open_tables(limit)]
+
+
+@router.get("/{table_id}", response_model=TableState, responses=ERRORS,
+            summary="The table as a seat sees it (no token: a spectator's public view)")
+def table_state(table: TableDep, seat: SeatDep, tables: TablesDep, since: Since = 0) -> dict:
+    return tables.state(table, seat, since)
+
+
+@router.get("/{table_id}/record", response_class=PlainTextResponse, responses=ERRORS,
+            summary="The game record (once the game is over where hands are hidden)")
+def record(table: TableDep, tables: TablesDep) -> str:
+    with table.lock:
+        tables.catch_up(table)
+        game = table.session.game
+        if not game.is_terminal and game.edition.determinize is not None:
+            # The record holds the seed, and the seed deals every hidden card: not before the end.
+            raise ApiError(403, "record_hidden", f"{game.edition.title} hides cards: its record is given once "
+                                                 f"the game is over")
+        return table.session.record()
+
+
+@router.get("/{table_id}/buildings", responses=ERRORS,
+            summary="Every building of the game in words, as the seat sees them (by building id)")
+def buildings(table: TableDep, seat: SeatDep, tables: TablesDep) -> dict:
+    with table.lock:
+        tables.catch_up(table)
+        game = table.session.game
+        view = game.view(seat) if seat is not None else game.public_view()
+    out = {}
+    for name in caylus.building_names(view):
+        entry = caylus.describe_building(view, name)
+        out[entry["id"]] = entry
+    return out
+
+
+@router.get("/{table_id}/hint", response_model=Hints, responses=ERRORS,
+            summary="The hint bot's best moves for the seat to move, with its reasons")
+def hint(table: TableDep, seat: SeatDep, tables: TablesDep) -> Hints:
+    if seat is None:
+        raise ApiError(403, "no_seat", "a hint is for a seat: give the seat's token")
+    with table.lock:
+        tables.catch_up(table)
+        session = table.session
+        try:
+            advice = session.hint(seat)
+        except caylus.IllegalAction as exc:
+            raise ApiError(409, "not_your_turn", str(exc)) from None
+        except caylus.BadOption as exc:
+            raise ApiError(409, "no_hints", f"no hints here: {exc}") from None
+        view = session.game.view(seat)
+    return Hints(advice=[Hint(token=a.action.token, text=caylus.describe_action(view, a.action.token),
+                              value=a.value, reason=a.reason) for a in advice])

@@ -1,0 +1,33 @@
+"""How a server is set up: where the games are stored, and the limits that keep one client from hurting others."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """The default store: one SQLite file in the user's data folder ($XDG_DATA_HOME/caylus/caylus.db, usually
+    ~/.local/share/caylus/caylus.db), made on first use."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "caylus"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'caylus.db'}"
+
+
+@dataclass
+class Settings:
+    """A server's settings (`caylus serve` flags); the defaults suit one machine."""
+
+    db_url: str = ""  # any SQLAlchemy URL; empty: default_db_url()
+    bot_threads: int = 4  # bots think in this many threads, one table's move at a time
+    max_body_bytes: int = 16_384  # an HTTP request body larger than this is refused (413)
+    max_message_bytes: int = 4_096  # a WebSocket message larger than this closes the connection (1009)
+    moves_per_second: float = 10.0  # per seat (HTTP) and per connection (WebSocket), with a burst of `burst`
+    burst: int = 20
+    lobby_size: int = 50  # how many open tables the lobby lists
+    web_dir: Path | None = None  # the browser front end (default: caylus/web next to this package, if there)
+    listen: bool = True  # on PostgreSQL, LISTEN for other processes' moves
+
+    def database(self) -> str:
+        return self.db_url or default_db_url()

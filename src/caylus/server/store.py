@@ -1,0 +1,190 @@
+"""Where tables and their moves are kept: SQLAlchemy over SQLite (the default, one file) or PostgreSQL.
+
+Two tables. `tables` holds each game's setup (edition, players, seed, options), its seats (human or a bot level,
+and for a human seat the SHA-256 of its secret token: the token itself is never stored) and its `version`.
+`moves` holds every accepted change, numbered: row `number` n of a table is the change that took its version
+from n to n+1; `(table_id, number)` is the primary key, so a version can be spent only once. A change is a
+`move` (an action token, by a seat) or an `undo` (the last action taken back). A game is rebuilt by replaying
+its rows in order, which the engine does exactly.
+
+`append` inserts the rows and bumps the version in one transaction, after locking the table's row
+(`SELECT ... FOR UPDATE` on PostgreSQL; SQLite lets one writer in at a time) and checking that the version is
+still the one the change was made against. Whatever another process did in between makes the append fail with
+`Stale`, and nothing is written. On PostgreSQL the same transaction sends a NOTIFY on `CHANNEL` (delivered at
+commit), so every server process hears of the change.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from sqlalchemy import (
+    Boolean, Column, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint, String, Table, Text,
+    create_engine, event, insert, select, text, update,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
+
+CHANNEL = "caylus_moves"  # PostgreSQL NOTIFY channel: payload "<table id> <version>"
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("edition", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", String(24), nullable=False),  # text: seeds go up to 2**64-1, beyond a signed BIGINT
+    Column("options", Text, nullable=False),  # JSON object
+    Column("seats", Text, nullable=False),  # JSON list of {"kind": "human" | bot level, "token_sha256": ...}
+    Column("version", Integer, nullable=False, default=0),
+    Column("terminal", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+moves = Table(
+    "moves", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),  # the version this change was made against
+    Column("kind", String(8), nullable=False),  # "move" or "undo"
+    Column("token", String(64)),  # the action token of a move (None for an undo)
+    Column("seat", Integer),  # who asked for it
+    Column("created", Float, nullable=False),
+    PrimaryKeyConstraint("table_id", "number"),
+)
+
+MOVE, UNDO = "move", "undo"
+
+
+class Stale(Exception):
+    """The table's version moved on since the change was made (another request or process came first)."""
+
+
+@dataclass
+class TableRow:
+    """A table's setup and version as stored."""
+
+    id: str
+    edition: str
+    players: int
+    seed: int
+    options: dict
+    seats: list[dict]
+    version: int
+    terminal: bool
+
+
+@dataclass
+class Change:
+    """One stored row of `moves`."""
+
+    number: int
+    kind: str
+    token: str | None
+    seat: int | None
+
+
+@dataclass
+class Store:
+    """The database: `create`, `load`, `changes_since`, `version_of`, `append`, `open_tables`."""
+
+    url: str
+    engine: Engine = field(init=False)
+
+    def __post_init__(self):
+        self.engine = make_engine(self.url)
+        metadata.create_all(self.engine)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def create(self, row: TableRow) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables).values(
+                id=row.id, edition=row.edition, players=row.players, seed=str(row.seed),
+                options=json.dumps(row.options), seats=json.dumps(row.seats), version=0, terminal=row.terminal,
+                created=now, updated=now))
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        return None if r is None else _table_row(r)
+
+    def changes_since(self, table_id: str, number: int) -> list[Change]:
+        """The stored changes of a table from `number` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(moves.c.number, moves.c.kind, moves.c.token, moves.c.seat)
+                                .where(moves.c.table_id == table_id, moves.c.number >= number)
+                                .order_by(moves.c.number)).all()
+        return [Change(*r) for r in rows]
+
+    def version_of(self, table_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar()
+
+    def append(self, table_id: str, version: int, changes: list[Change], terminal: bool) -> None:
+        """Store `changes` (numbered from `version`) and set the version past them, in one transaction.
+
+        Raises `Stale` if the stored version is not `version` any more; then nothing is written.
+        """
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                stored = conn.execute(select(tables.c.version).where(tables.c.id == table_id)
+                                      .with_for_update()).scalar()
+                if stored != version:
+                    raise Stale(f"the table is at version {stored}, not {version}")
+                conn.execute(insert(moves), [
+                    {"table_id": table_id, "number": version + i, "kind": c.kind, "token": c.token, "seat": c.seat,
+                     "created": now} for i, c in enumerate(changes)])
+                done = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.version == version)
+                                    .values(version=version + len(changes), terminal=terminal, updated=now))
+                if done.rowcount != 1:
+                    raise Stale(f"the table moved on from version {version}")
+                if self.is_postgres:
+                    conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                 {"channel": CHANNEL, "payload": f"{table_id} {version + len(changes)}"})
+        except IntegrityError:
+            # Another writer took the same (table, number) first: the unique key refused the second.
+            raise Stale(f"the table moved on from version {version}") from None
+
+    def open_tables(self, limit: int = 50) -> list[TableRow]:
+        """The newest games not yet over (the lobby)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables).where(tables.c.terminal.is_(False))
+                                .order_by(tables.c.created.desc()).limit(limit)).all()
+        return [_table_row(r) for r in rows]
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite files get WAL (readers never wait for the writer) and a patient lock."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection, _record):
+            cursor = dbapi_connection.cursor()
+            if parsed.database not in (None, "", ":memory:"):
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a power cut too
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    if parsed.get_backend_name() == "postgresql" and parsed.drivername == "postgresql":
+        url = parsed.set(drivername="postgresql+psycopg")  # psycopg 3 (the web extra), not psycopg2
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def _table_row(r) -> TableRow:
+    return TableRow(id=r.id, edition=r.edition, players=r.players, seed=int(r.seed), options=json.loads(r.options),
+                    seats=json.loads(r.seats), version=r.version, terminal=bool(r.terminal))

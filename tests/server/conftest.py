@@ -1,0 +1,47 @@
+"""The server's tests drive the real application: FastAPI's TestClient (HTTP and WebSocket) over a fresh SQLite
+file, or `caylus serve` started as a process (servers.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from caylus.server import Settings, create_app
+
+EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_threads=2))
+
+
+@pytest.fixture
+def client(app):
+    with TestClient(app) as c:
+        yield c
+
+
+def new_table(client, edition="caylus", seats=("human", "random"), seed=1, **extra) -> dict:
+    r = client.post("/api/tables", json={"edition": edition, "seats": list(seats), "seed": seed, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def state(client, table_id, token=None) -> dict:
+    r = client.get(f"/api/tables/{table_id}", params={"token": token} if token else {})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_turn(client, table_id, token, timeout=30.0) -> dict:
+    """The seat's state once it is to move or the game is over (the server's bots play in the meantime)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = state(client, table_id, token)
+        if s["terminal"] or s["legal"]:
+            return s
+        assert time.monotonic() < deadline, "the bots did not hand the turn back"
+        time.sleep(0.005)
