@@ -19,6 +19,14 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def fast_client(app):
+    """A client whose seats may move as fast as a program does (no rate limit in the way)."""
+    app.state.settings.moves_per_second = app.state.settings.burst = 100_000
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
 def client(app):
     with TestClient(app) as c:
         yield c

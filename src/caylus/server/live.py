@@ -124,6 +124,9 @@ class Tables:
             raise ApiError(422, "bad_seat", str(exc)) from None
         self.store.create(row)
         self._keep(live)
+        with live.lock:
+            for listener in self.on_load:  # a bot may be first to move
+                listener(live)
         return live, tokens
 
     def get(self, table_id: str) -> LiveTable:
