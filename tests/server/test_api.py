@@ -190,3 +190,15 @@ def test_an_unexpected_failure_is_a_json_500_without_a_traceback(app, client, mo
         r = c.get(f"/api/tables/{t['id']}")
     assert r.status_code == 500 and r.json()["code"] == "internal"
     assert "secret" not in r.text and "Traceback" not in r.text
+
+
+def test_a_hint_gives_legal_moves_with_reasons(client):
+    t = new_table(client, seats=["human", "random"], seed=8)
+    token = t["seats"][0]["token"]
+    s = wait_turn(client, t["id"], token)
+    r = client.get(f"/api/tables/{t['id']}/hint", params={"token": token})
+    assert r.status_code == 200, r.text
+    advice = r.json()["advice"]
+    legal = {m["token"] for m in s["legal"]}
+    assert advice and all(a["token"] in legal and a["text"] and a["reason"] for a in advice)
+    assert state(client, t["id"], token)["version"] == s["version"]  # asking changes nothing

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import caylus
-from caylus.agents import RandomAgent
+from caylus.agents.levels import level_names
 from caylus.core.words import describe_decision
 from caylus.session import Session, StaleMove
 
@@ -28,20 +28,14 @@ from .store import MOVE, UNDO, Change, Stale, Store, TableRow
 log = logging.getLogger("caylus.server")
 
 HUMAN = "human"
-BOT_LEVELS = ("random", "greedy", "easy", "normal", "hard")  # the bot kinds a seat may be (caylus.agents.levels)
+# The bot kinds a seat may be: the levels of caylus.agents.levels (not "module:Class", which would import any
+# module a request names, nor "mcts:ITER", whose budget a request would set).
+BOT_LEVELS = tuple(level_names())
 MAX_SEED = 1 << 63
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def bot_player(kind: str, seed: int, seat: int):
-    """What Session gets for a bot seat: the random agent from `caylus.agents`, or the level's spec (Session
-    builds it with `caylus.agents.levels.make_agent`)."""
-    if kind == "random":
-        return RandomAgent((seed * 1_000_003 + seat) % (1 << 64))
-    return kind
 
 
 class LiveTable:
@@ -64,8 +58,7 @@ class LiveTable:
 
     def new_session(self, game) -> Session:
         """A session over `game` with this table's seats, at the version this copy reflects."""
-        players = [HUMAN if k == HUMAN else bot_player(k, self.row.seed, p) for p, k in enumerate(self.kinds)]
-        return Session(game, players, seed=self.row.seed, version=self.game_version)
+        return Session(game, self.kinds, seed=self.row.seed, version=self.game_version)
 
     def seat_of(self, token: str | None) -> int | None:
         """The human seat whose secret `token` this is; None for no token (a spectator); 403 for a wrong one."""

@@ -1,0 +1,33 @@
+"""`caylus serve` on the command line: its help, and one clear line (exit 2) for a bad flag, a database it cannot
+open, or a missing web extra. Serving itself is tested in tests/server (the process is started there)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+
+from caylus.cli.main import main
+
+
+def test_serve_help_lists_the_flags():
+    out = subprocess.run([sys.executable, "-m", "caylus.cli", "serve", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0
+    for flag in ("--host", "--port", "--db"):
+        assert flag in out.stdout
+
+
+def test_bad_flags_and_databases_are_one_line(capsys, tmp_path):
+    assert main(["serve", "--port", "70000"]) == 2
+    assert main(["serve", "--db", "nonsense://x"]) == 2
+    assert main(["serve", "--db", f"sqlite:///{tmp_path}/no/such/dir/x.db"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 3
+
+
+def test_a_missing_web_extra_says_what_to_install(capsys, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "pip install 'caylus[web]'" in err and len(err.splitlines()) == 1
