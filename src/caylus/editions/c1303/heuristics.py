@@ -8,7 +8,10 @@ their owner when others use them, so they are worth more the more rounds are lef
 
 from __future__ import annotations
 
-from .catalog import GOLD_PRESTIGE_AT_END, KIND_NAMES, PRINTED_SLOTS, TILES
+from .catalog import (
+    BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, FAVOR, GAIN, GOLD_PRESTIGE_AT_END, KIND_NAMES, LAWYER, OFFER,
+    PRINTED_SLOTS, SETUP, TILES, TOLL,
+)
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
@@ -27,7 +30,11 @@ WEIGHTS = {
     "character": (1.2, 0.3),        # a character in hand
 }
 FEATURES = tuple(WEIGHTS)
-WORKER_OUT_WORTH = 1.1  # what a placed worker is expected to bring when its building is activated
+# What a placed worker is expected to bring when its building is activated, by the building's effect, if its
+# owner has what the building asks for (`_worth`); a gain is worth what it gives.
+EFFECT_WORTH = {OFFER: 1.2, LAWYER: 1.0, BUILD_WOOD: 2.6, BUILD_STONE: 3.4, BUILD_STONE_NO_STONE: 3.4, TOLL: 0.6,
+                FAVOR: 1.6}
+GAIN_WORTH = (0.9, 1.0, 1.3, 1.3, 2.6)  # a food, wood, stone, fabric, gold gained (early-game worth)
 _KIND_COLUMN = {KIND_NAMES.index("wood"): 7, KIND_NAMES.index("stone"): 8}
 _RESIDENCE_FACE = 2  # catalog.FACE_NAMES: setup, construction, residence
 
@@ -58,11 +65,31 @@ def amounts(b) -> list[list[float]]:
                     rows[who][column] += 1
         for who in (b.worker_on[s], b.journeyman_on[s]):
             if who >= 0:
-                rows[who][10] += WORKER_OUT_WORTH
+                rows[who][10] += _worth(b, s, tile, who)
     for holder in b.chars:
         if 0 <= holder < n:
             rows[holder][11] += 1
     return rows
+
+
+def _worth(b, slot: int, tile: int, seat: int) -> float:
+    """What the seat's worker on `slot` should bring when the building is activated."""
+    t = TILES[tile]
+    effect = t.setup if b.face[slot] == SETUP else t.construction
+    if effect is None:
+        return 0.0
+    r = b.res[5 * seat:5 * seat + 5]
+    if effect.code == GAIN:
+        return sum(g * w for g, w in zip(effect.gain, GAIN_WORTH)) + 0.55 * effect.workers + effect.prestige
+    if effect.code == BUILD_WOOD and not (r[1] >= 1 and sum(r[:4]) >= 2):
+        return 0.0
+    if effect.code in (BUILD_STONE, BUILD_STONE_NO_STONE) and not (r[2] >= 1 and sum(r[:4]) >= 2):
+        return 0.0
+    if effect.code == LAWYER and r[3] < 1:
+        return 0.0
+    if effect.code == OFFER and sum(r) == 0:
+        return 0.0
+    return EFFECT_WORTH.get(effect.code, 0.0)
 
 
 def weights(b) -> list[float]:

@@ -22,7 +22,7 @@ from .scoring import scores
 WEIGHTS = {
     "prestige": (1.0, 1.0),
     "deniers": (0.40, 0.25),      # late: 1 prestige per 4 deniers (the end conversion)
-    "food": (0.80, 0.34),         # late: 1 prestige per 3 cubes
+    "food": (1.10, 0.34),         # late: 1 prestige per 3 cubes; early: the castle's batches need food
     "wood": (1.00, 0.34),
     "stone": (1.40, 0.34),
     "cloth": (1.30, 0.34),
@@ -89,12 +89,13 @@ def amounts(b) -> list[list[float]]:
 
     One pass over the road for all seats, because search calls this at every leaf."""
     n = b.n
+    t = stage(b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     for seat in range(n):
         row = rows[seat]
         row[0] = b.prestige[seat]
         row[1] = b.deniers[seat]
-        row[2:7] = b.cubes[seat * 5:seat * 5 + 5]
+        row[2:7] = [_diminished(c, t) for c in b.cubes[seat * 5:seat * 5 + 5]]
         row[10] = sum(b.favor[seat * 4:seat * 4 + 4])
         row[11] = 1 if b.castle_houses[min(b.counted, 2) * n + seat] else 0
         castle = CASTLE_WORTH if _has_batch(b.cubes[seat * 5:seat * 5 + 5]) else NO_BATCH_WORTH
@@ -123,6 +124,14 @@ def amounts(b) -> list[list[float]]:
 
 
 _OWNED_COLUMN = {WOOD_TILE: 7, STONE_TILE: 8, RESIDENTIAL: 9}
+PLENTY = 2  # cubes of one kind beyond this many build less: they count half early in the game
+
+
+def _diminished(count: int, t: float) -> float:
+    """Cubes of one kind, counted as worth: a varied stock builds more than a pile of one kind (early), while
+    at the end every cube converts alike."""
+    early = count if count <= PLENTY else PLENTY + 0.5 * (count - PLENTY)
+    return early * (1 - t) + count * t
 
 
 def weights(b) -> list[float]:
