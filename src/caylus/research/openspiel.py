@@ -112,7 +112,7 @@ class CaylusGame(pyspiel.Game):
         if setups < 1 or seed < 0:
             raise ValueError("setups must be at least 1 and seed at least 0")
         options = {o.name: values[o.name] for o in edition.options}
-        new_game(edition.id, players=players, seed=seed, **options)  # refuses bad values now, with the reason
+        new_game(edition.id, players=players, seed=seed + setups - 1, **options)  # refuses bad values now
         self.setup = _Setup(edition.id, players, seed, setups, options)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(edition.actions),
@@ -229,7 +229,8 @@ class CaylusState(pyspiel.State):
                 engine.after.pop()
         self._actions.pop()
 
-    # OpenSpiel's C++ side cannot take back its own copy of the history, so these report ours.
+    # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
+    # callers of apply_action bypass), so these report ours.
     def history(self):
         return list(self._actions)
 

@@ -13,7 +13,8 @@ Agents are named ``player_0`` .. ``player_{N-1}`` (seats). An observation is a d
 seat's view encoded by `caylus.research.encoding.Encoding` (float32, documented in docs/research.md), and
 ``action_mask``, 1 for each legal action id (int8, one per action of the edition: id = `Action.index`). Rewards
 come at the end: 1 to each winner (a tie shares the victory), 0 otherwise. ``info["tokens"]`` names the legal
-actions, ``info["view"]`` is the seat's view as plain data. ``reset(seed=S)`` sets the game up with engine seed S.
+actions; ``env.unwrapped.game`` is the engine's `Game` (``.view(seat)`` for a seat's view as plain data).
+``reset(seed=S)`` sets the game up with engine seed S.
 """
 
 from __future__ import annotations
@@ -115,8 +116,7 @@ class raw_env(_pz.AECEnv):
         legal = self.game.legal_tokens()
         for seat, agent in enumerate(self.possible_agents):
             if agent in self.infos:
-                self.infos[agent] = {"tokens": legal if seat == self.game.current_player else [],
-                                     "view": self.game.view(seat)}
+                self.infos[agent] = {"tokens": legal if seat == self.game.current_player else []}
 
     def render(self):
         if self.render_mode is None:
