@@ -158,3 +158,23 @@ def test_ismcts_bot_plays_a_whole_magna_carta_game():
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=np.random.RandomState(1))
     state = _play(game, [pyspiel.make_uniform_random_bot(0, 2), bot], seed=0)
     assert state.is_terminal() and max(state.returns()) == 1.0
+
+
+def test_history_full_history_and_child_follow_undo():
+    game = pyspiel.load_game("python_caylus_1303", {"players": 2, "setups": 3})
+    state = game.new_initial_state().child(2)
+    seats = []
+    for _ in range(6):
+        seats.append(state.current_player())
+        state.apply_action(state.legal_actions()[-1])
+    assert [(p, a) for p, a in state.full_history()] == list(zip([-1] + seats, state.history()))
+    token = state.action_to_string(state.legal_actions()[0])
+    assert state.string_to_action(token) == state.legal_actions()[0]
+    last = state.history()[-1]
+    state.undo_action(seats[-1], last)
+    assert state.move_number() == 6 and len(state.full_history()) == 6
+    with pytest.raises(ValueError, match="not the last action"):
+        state.undo_action(seats[-2], 10_000)
+    state = game.new_initial_state().child(1)
+    state.undo_action(pyspiel.PlayerId.CHANCE, 1)
+    assert state.is_chance_node() and state.history() == []

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import operator
+from typing import NamedTuple
 
 from caylus import Game, determinize, get_edition, load_record, new_game
 from caylus.core import Rng
@@ -41,6 +42,13 @@ DEFAULT_SETUPS = 1000
 # A safe upper bound on a game's length in OpenSpiel actions (the setup and every player decision); random games
 # take a few hundred (benchmarks/bench_openspiel.py prints the longest it saw).
 MAX_GAME_LENGTH = 10_000
+
+
+class PlayerAction(NamedTuple):
+    """One step of `CaylusState.full_history()` (pyspiel's own PlayerAction cannot be made from Python)."""
+
+    player: int
+    action: int
 
 
 class _Engine:
@@ -147,6 +155,7 @@ class CaylusState(pyspiel.State):
         self._spec = game.setup
         self._engine: _Engine | None = None  # None until the setup chance node is resolved
         self._actions: list[int] = []  # every action applied, chance included (see `history`)
+        self._players: list[int] = []  # who applied each
 
     @property
     def engine(self) -> Game | None:
@@ -204,6 +213,7 @@ class CaylusState(pyspiel.State):
     def _apply_action(self, action):
         action = operator.index(action)  # numpy's integers too (OpenSpiel's Python bots sample with numpy)
         if self._engine is None:
+            player = int(pyspiel.PlayerId.CHANCE)
             spec = self._spec
             if not 0 <= action < spec.setups:
                 raise ValueError(f"setup {action}: there are {spec.setups} setups (0..{spec.setups - 1})")
@@ -211,10 +221,12 @@ class CaylusState(pyspiel.State):
                                             **spec.options))
         else:
             engine = self._engine
+            player = engine.game.current_player
             act = engine.game.apply(self._spec.edition.actions.by_index(action))
             if engine.dealt is not None:
                 engine.after.append(act.token)
         self._actions.append(action)
+        self._players.append(player)
 
     def undo_action(self, player, action):
         """Take back the last action (`Game.undo`; before setup again if it was the chance outcome)."""
@@ -228,6 +240,7 @@ class CaylusState(pyspiel.State):
             if engine.dealt is not None:
                 engine.after.pop()
         self._actions.pop()
+        self._players.pop()
 
     # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
     # callers of apply_action bypass), so these report ours.
@@ -241,15 +254,9 @@ class CaylusState(pyspiel.State):
         return len(self._actions)
 
     def full_history(self):
-        players = [pyspiel.PlayerId.CHANCE] + [None] * (len(self._actions) - 1)
-        if len(self._actions) > 1:
-            # Replay to learn who played each action (forced moves are never in the history).
-            replay = self.clone()
-            while replay.move_number() > 1:
-                last = replay._actions[-1]
-                replay.undo_action(None, last)
-                players[replay.move_number()] = replay.current_player()
-        return [pyspiel.PlayerAction(p, a) for p, a in zip(players, self._actions)]
+        """(player, action) pairs, with OpenSpiel's PlayerAction attribute names; the setup is the chance
+        player's."""
+        return [PlayerAction(p, a) for p, a in zip(self._players, self._actions)]
 
     def is_initial_state(self):
         return not self._actions
