@@ -34,7 +34,7 @@ def test_nothing_is_recorded_unless_asked(edition):
         game.events()
 
 
-@pytest.mark.parametrize("edition", ("caylus", "caylus-1303"))
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_events_are_plain_json_and_end_with_the_result(edition):
     game = played(edition, 3, 2)
     events = game.events()

@@ -12,7 +12,7 @@ from .notation import ACTIONS
 from .rules import apply, legal_actions, must_ask, why_illegal
 from .scoring import scores
 from .setup import new_board
-from .view import determinize, view
+from .view import determinize, event_for, view
 from .words import WORDS
 from . import heuristics
 
@@ -35,6 +35,7 @@ EDITION = Edition(
     player_names=PLAYER_NAMES,
     determinize=determinize,
     must_ask=must_ask,
+    event_for=event_for,
     describe=describe,
     words=WORDS,
     heuristics=heuristics,

@@ -19,7 +19,7 @@ from caylus.core.rng import Rng
 from . import notation as N
 from .catalog import (
     BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION, LAWYER,
-    LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST,
+    LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST, SECTIONS,
     SMALL_PRODUCTION, TRADING_POST, WORKERS,
 )
 
@@ -143,6 +143,34 @@ class Board:
         return self.provost if self.standard else len(self.road_card) - 1
 
 
+# -- events (docs/events.md): told only when the board has an event list, so playouts pay one test -------------
+def _tell(b: "Board", kind: str, player, **data) -> None:
+    """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
+    b.events.append({"kind": kind, "player": player, **data})
+
+
+def _cubes(amounts) -> dict:
+    """Cubes (food, wood, stone, gold) as {"wood": 1, ...}, leaving out the kinds there are none of."""
+    return {CUBE_NAMES[t]: n for t, n in enumerate(amounts) if n}
+
+
+def _card(b: "Board", i: int) -> str:
+    return CARDS[b.road_card[i]].name
+
+
+def _owner(b: "Board", i: int):
+    return b.road_owner[i] if b.road_owner[i] >= 0 else None
+
+
+def tell_draw(b: "Board", p: int, cards: list) -> None:
+    """The cards `p` drew: a secret of `p` (`event_for` leaves them out for everyone else)."""
+    _tell(b, "draw", p, count=len(cards), cards=[CARDS[c].name for c in cards])
+
+
+def _tokens_taken(before: list, after: list) -> dict:
+    return {SECTIONS[s]: after[s] - before[s] for s in range(3) if after[s] != before[s]}
+
+
 # -- cubes ---------------------------------------------------------------------------------------------------------
 def afford(cubes, cost, any_cubes: int = 0) -> bool:
     """Can these cubes pay `cost` (food, wood, stone, gold) plus `any_cubes` cubes of any kind? Gold is wild."""
@@ -252,7 +280,7 @@ def shortfall(cubes, cost, any_cubes: int = 0) -> str:
 
 
 # -- cards ---------------------------------------------------------------------------------------------------------
-def draw_card(b: Board, p: int) -> None:
+def draw_card(b: Board, p: int) -> int:
     """Move the top card of p's pile to p's hand, first shuffling the discard pile into a new pile if it is empty.
 
     Only called when the pile or the discard pile holds a card (drawing is illegal otherwise; replacing a hand
@@ -260,12 +288,16 @@ def draw_card(b: Board, p: int) -> None:
     deck = b.deck[p]
     if not deck:
         discard = b.discard[p]
+        if b.events is not None:
+            _tell(b, "reshuffle", p, count=len(discard))
         deck.extend(discard)
         discard.clear()
         b.rng.shuffle(deck)
     hand = b.hand[p]
-    hand.append(deck.pop())
+    card = deck.pop()
+    hand.append(card)
     hand.sort()  # a hand is a set of distinct cards; sorted keeps views canonical
+    return card
 
 
 def open_residences(b: Board, p: int) -> list[int]:
@@ -296,6 +328,8 @@ def turn_into_residence(b: Board, i: int) -> None:
     """Road card i becomes a Residence; the cubes left in a small production card's pool go back to the stock."""
     b.road_face[i] = RESIDENCE
     b.road_pool[i] = 0
+    if b.events is not None:
+        _tell(b, "residence", b.road_owner[i], card=_card(b, i), index=i)
 
 
 # -- the flow of a turn --------------------------------------------------------------------------------------------
@@ -303,7 +337,11 @@ def start_turn(b: Board) -> None:
     """Phase 1 (income) and the start of phase 2."""
     for p in range(b.num_players):
         b.deniers[p] += income(b, p)
+        if b.events is not None:
+            _tell(b, "income", p, deniers=income(b, p))
     b.phase = ACTIONS_PHASE
+    if b.events is not None:
+        _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[ACTIONS_PHASE])
     b.bridge = []
     b.actor = b.first_player
     b.cursor = 0
@@ -321,6 +359,8 @@ def advance(b: Board) -> None:
                 b.phase = PROVOST_PHASE if b.standard else EFFECTS_PHASE
                 b.cursor = 0
                 b.step = 0
+                if b.events is not None:
+                    _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[b.phase])
             else:
                 stack.append((D_ACTION, b.actor, -1, 0))
         elif phase == PROVOST_PHASE:
@@ -333,6 +373,8 @@ def advance(b: Board) -> None:
                 b.phase = EFFECTS_PHASE
                 b.cursor = 0
                 b.step = 0
+                if b.events is not None:
+                    _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[EFFECTS_PHASE])
         elif phase == EFFECTS_PHASE:
             if not _run_effects(b):
                 # Every building has worked: the workers go home.
@@ -341,6 +383,8 @@ def advance(b: Board) -> None:
                 b.phase = CASTLE_PHASE
                 b.cursor = 0
                 b.batches = [0] * n
+                if b.events is not None:
+                    _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[CASTLE_PHASE])
         elif phase == CASTLE_PHASE:
             if b.cursor < n:
                 p = b.bridge[b.cursor]
@@ -371,18 +415,32 @@ def _run_effects(b: Board) -> bool:
         if w >= 0:
             if b.step == 0:
                 b.step = 1
-                if _primary(b, i, w):
+                if _primary(b, i, w) if b.events is None else _told(b, i, w, "produce", _primary):
                     return True
             if b.step == 1:
                 b.step = 2
                 o = owner[i]
-                if o >= 0 and o != w and _secondary(b, i, o):
+                if o >= 0 and o != w and (_secondary(b, i, o) if b.events is None
+                                          else _told(b, i, o, "owner_bonus", _secondary)):
                     return True
             if b.road_face[i] == BECOMING_RESIDENCE:  # its worker has worked: now the Lawyer's choice takes effect
                 turn_into_residence(b, i)
         b.cursor += 1
         b.step = 0
     return False
+
+
+def _told(b: Board, i: int, p: int, kind: str, effect) -> bool:
+    """Run a card's primary or secondary `effect` for `p` and tell what it gave at once; a choice it asks is told
+    when answered. Returns what `effect` returns (whether a decision was pushed)."""
+    cubes, deniers = b.cubes[p][:], b.deniers[p]
+    asks = effect(b, i, p)
+    gain = _cubes([after - before for after, before in zip(b.cubes[p], cubes)])
+    if b.deniers[p] != deniers:
+        gain["deniers"] = b.deniers[p] - deniers
+    if gain:
+        _tell(b, kind, p, card=_card(b, i), owner=_owner(b, i), gain=gain)
+    return asks
 
 
 def _primary(b: Board, i: int, p: int) -> bool:
@@ -477,23 +535,45 @@ def _end_of_turn(b: Board) -> None:
         for p in b.bridge:  # the first in passing order to give that many wins the tie
             if batches[p] == best:
                 b.cubes[p][GOLD] += 1
+                if b.events is not None:
+                    _tell(b, "most_batches", p, batches=best, gain={"gold": 1})
                 break
     else:
+        removed = b.removed[:]
         n = 2
         for s in (0, 1, 2):
             while n and b.castle[s]:
                 b.castle[s] -= 1
                 b.removed[s] += 1
                 n -= 1
+        if b.events is not None:
+            _tell(b, "tokens_removed", None, tokens=_tokens_taken(removed, b.removed))
     if not any(b.castle):
         b.phase = GAME_OVER
         b.terminal = True
+        if b.events is not None:
+            _tell_end(b)
         return
     if b.standard:
+        was = b.provost
         b.provost = min(b.provost + 2, len(b.road_card) - 1)
+        if b.events is not None:
+            _tell(b, "provost_advance", None, start=was, to=b.provost)
     b.first_player = (b.first_player + 1) % b.num_players
+    if b.events is not None:
+        _tell(b, "first_player", b.first_player)
     b.turn += 1
     start_turn(b)
+
+
+def _tell_end(b: Board) -> None:
+    from .scoring import scores, supply_parts
+
+    for p in range(b.num_players):
+        parts = supply_parts(b, p)
+        _tell(b, "end_bonus", p, parts=parts, total=sum(parts.values()))
+    final = scores(b)
+    _tell(b, "game_over", None, scores=final, winners=[p for p, v in enumerate(final) if v == max(final)])
 
 
 def _next_actor(b: Board, p: int) -> int:
@@ -595,11 +675,16 @@ def apply(b: Board, a) -> None:
     stack = b.stack
     kind, p, i, extra = stack.pop()
     verb = a.verb
+    if b.events is not None and kind != D_ACTION:
+        _tell_answer(b, kind, p, i, extra, a)
     if kind == D_ACTION:
         _apply_action(b, p, a)
     elif kind == D_CASTLE:
         if verb == "batch":
+            before = b.tokens[p][:]
             take_tokens(b, p, 1)
+            if b.events is not None:
+                b.events[-1]["tokens"] = _tokens_taken(before, b.tokens[p])
             b.batches[p] += 1
             b.cursor -= 1  # once the batch is paid, p is asked again
             settle(b, p, BATCH_OWED)
@@ -613,8 +698,9 @@ def apply(b: Board, a) -> None:
             hand = b.hand[p]
             b.discard[p].extend(hand)
             hand.clear()
-            for _ in range(HAND_SIZE):
-                draw_card(b, p)
+            drawn = [draw_card(b, p) for _ in range(HAND_SIZE)]
+            if b.events is not None:
+                tell_draw(b, p, drawn)
     elif verb == "pass":
         pass  # an optional effect declined
     elif kind == D_BUY:
@@ -636,7 +722,10 @@ def apply(b: Board, a) -> None:
     elif kind == D_CHURCH:
         n = a.arg
         b.deniers[p] -= (2 if n == 1 else 5) if extra else 3
+        before = b.tokens[p][:]
         take_tokens(b, p, n)
+        if b.events is not None:
+            b.events[-1]["gain"] = _tokens_taken(before, b.tokens[p])
     elif kind == D_LAWYER:
         j = b.road_index(p, _RESIDENCE_KEY[a])
         if b.road_worker[j] >= 0 and i < j <= b.activation_limit():
@@ -651,9 +740,74 @@ def apply(b: Board, a) -> None:
     advance(b)
 
 
+def _tell_answer(b: Board, kind: int, p: int, i: int, extra: int, a) -> None:
+    """The event of an answer to any decision but phase 2's action (told before its effect; the Church's tokens
+    and a batch's tokens are added once taken)."""
+    verb = a.verb
+    card = {"card": _card(b, i), "owner": _owner(b, i)} if i >= 0 else {}
+    if kind == D_PAY:
+        _tell(b, "pay", p, cube=CUBE_NAMES[_PAY_CUBE[a]])
+    elif kind == D_PROVOST:
+        by = 0 if verb == "pass" else _PROVOST_KEY[a]
+        _tell(b, "provost", p, by=by, start=b.provost, to=b.provost + by, paid=abs(by))
+    elif kind == D_REDRAW:
+        _tell(b, "redraw", p, redraw=verb == "redraw", discarded=[CARDS[c].name for c in b.hand[p]]
+              if verb == "redraw" else [])
+    elif kind == D_CASTLE:
+        if verb == "batch":
+            _tell(b, "batch", p, cost=_cubes(BATCH_COST))
+        else:
+            _tell(b, "castle_done", p, batches=b.batches[p])
+    elif kind == D_COVER:
+        _tell(b, "cover", p, building=PRESTIGE[extra].name, card=CARDS[_COVER_KEY[a]].name)
+    elif verb == "pass":
+        _tell(b, "decline", p, decision=DECISION_NAMES[kind], **card)
+    elif kind == D_BUY:
+        _tell(b, "trade", p, **card, paid={"deniers": 1}, gain={CUBE_NAMES[_BUY_CUBE[a]]: 1})
+    elif kind == D_SELL:
+        _tell(b, "trade", p, **card, paid={CUBE_NAMES[_SELL_CUBE[a]]: 1}, gain={"deniers": 4})
+    elif kind == D_SWAP:
+        _tell(b, "trade", p, **card, paid={CUBE_NAMES[_SWAP_CUBE[a]]: 1}, gain={"gold": 1})
+    elif kind == D_BANK:
+        n = a.arg
+        _tell(b, "trade", p, **card, paid={"deniers": (1 if n == 1 else 3) if extra else 2}, gain={"gold": n})
+    elif kind == D_CHURCH:
+        n = a.arg
+        _tell(b, "trade", p, **card, paid={"deniers": (2 if n == 1 else 5) if extra else 3}, gain={})
+    elif kind == D_LAWYER:
+        j = b.road_index(p, _RESIDENCE_KEY[a])
+        _tell(b, "lawyer", p, **card, target=CARDS[b.road_card[j]].name, paid=_cubes(RESIDENCE_COST),
+              delayed=b.road_worker[j] >= 0 and i < j <= b.activation_limit())
+
+
+def _tell_action(b: Board, p: int, a) -> None:
+    """Phase 2: the event of p's action, told before it happens (the cards drawn are told after, as `draw`)."""
+    verb = a.verb
+    if verb == "pass":
+        _tell(b, "pass", p, deniers=0 if b.bridge else 1, position=len(b.bridge) + 1)
+    elif verb == "place":
+        owner, card = _PLACE_KEY[a]
+        _tell(b, "place", p, card=CARDS[card].name, owner=owner if owner >= 0 else None, paid=1)
+    elif verb == "build":
+        card = _BUILD_KEY[a]
+        _tell(b, "build", p, card=CARDS[card].name, index=len(b.road_card), cost=_cubes(COST[card]),
+              any_cubes=ANY[card])
+    elif verb == "draw":
+        _tell(b, "draw_action", p, paid=1)
+    elif verb == "replace":
+        _tell(b, "replace", p, paid=1, discarded=[CARDS[c].name for c in b.hand[p]])
+    elif verb == "prestige":
+        k = _PRESTIGE_KEY[a]
+        residences = open_residences(b, p) if b.standard else []
+        _tell(b, "prestige_building", p, building=PRESTIGE[k].name, cost=_cubes(PRESTIGE[k].cost),
+              covers=_card(b, residences[0]) if len(residences) == 1 else None, in_front=not b.standard)
+
+
 def _apply_action(b: Board, p: int, a) -> None:
     """Phase 2: p's action; then the turn goes on clockwise."""
     verb = a.verb
+    if b.events is not None:
+        _tell_action(b, p, a)
     if verb == "pass":
         b.bridge.append(p)
         if len(b.bridge) == 1:
@@ -674,15 +828,18 @@ def _apply_action(b: Board, p: int, a) -> None:
         settle(b, p, OWED[card])
     elif verb == "draw":
         b.deniers[p] -= 1
-        draw_card(b, p)
+        drawn = [draw_card(b, p)]
+        if b.events is not None:
+            tell_draw(b, p, drawn)
     elif verb == "replace":
         b.deniers[p] -= 1
         hand = b.hand[p]
         n = len(hand)
         b.discard[p].extend(hand)
         hand.clear()
-        for _ in range(n):
-            draw_card(b, p)
+        drawn = [draw_card(b, p) for _ in range(n)]
+        if b.events is not None:
+            tell_draw(b, p, drawn)
     elif verb == "prestige":
         k = _PRESTIGE_KEY[a]
         b.prestige_left.remove(k)

@@ -8,7 +8,7 @@ from .catalog import (
     BEGINNER_DECK, HAND_SIZE, OTHER_NEUTRALS, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD,
     START_WOOD, THE_PEDDLER, WORKERS,
 )
-from .rules import BUILDING, REDRAW_PHASE, Board, advance, draw_card
+from .rules import BUILDING, PHASE_NAMES, REDRAW_PHASE, Board, advance, draw_card, tell_draw
 
 
 def deck_cards(standard: bool) -> tuple[int, ...]:
@@ -26,6 +26,8 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     b.turn = 1
     b.terminal = False
     b.events = events
+    if events is not None:
+        events.append({"kind": "phase", "player": None, "turn": 1, "phase": PHASE_NAMES[REDRAW_PHASE]})
 
     # The road: 1/2/3 random neutral cards, then the Peddler, where the provost starts.
     neutrals = list(OTHER_NEUTRALS)
@@ -55,8 +57,9 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
         deck = list(deck_cards(standard))
         rng.shuffle(deck)
         b.deck.append(deck)
-        for _ in range(HAND_SIZE):
-            draw_card(b, p)
+        drawn = [draw_card(b, p) for _ in range(HAND_SIZE)]
+        if events is not None:
+            tell_draw(b, p, drawn)
 
     b.first_player = rng.below(players)
     b.current_player = b.first_player

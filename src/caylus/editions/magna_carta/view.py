@@ -92,6 +92,15 @@ def view(b: Board, viewer: int | None) -> dict:
     return out
 
 
+def event_for(event: dict, viewer) -> dict:
+    """What `viewer` (a seat, or SPECTATOR) may know of an engine event (docs/events.md): the cards another player
+    drew are left out (their number stays). Every other event is public: cards played, discarded or built are
+    face up, and a reshuffle tells only how many cards went into the new pile."""
+    if event["kind"] == "draw" and event["player"] != viewer:
+        return {**event, "cards": None}
+    return event
+
+
 def board_from_view(v: dict) -> Board:
     """A board with every public part of view `v`; the hands and decks it does not show are left empty."""
     b = object.__new__(Board)
