@@ -53,7 +53,8 @@ def test_hint_and_undo_back_to_your_own_previous_decision(tmp_path):
                   home=str(tmp_path))
     child.expect(PROMPT)
     child.sendline("hint")
-    child.expect(r"Hint: .+ \[\S+\] - \S")  # the move, its token and the normal bot's reason
+    child.expect(r"Hint: \d+\. .+ \[\S+\]")  # the move: its number, words and token
+    child.expect(r"why: \S")  # the normal bot's reason
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)

@@ -170,10 +170,12 @@ class TerminalGame:
             except CaylusError as exc:
                 self.term.show(Text(f"No hint: {exc}", style="red"))
                 return
-            view = self.game.view(seat)
-            self.term.show(Text.assemble(Text("Hint: ", style="bold"),
-                                         describe_action(view, advice.action.token),
-                                         f"  [{advice.action.token}] - {advice.reason}"))
+            token = advice.action.token
+            what = describe_action(self.game.view(seat), token)
+            why = advice.reason.removeprefix(what).lstrip(": ")  # a reason may repeat the move's words
+            number = self.game.legal_tokens().index(token) + 1
+            self.term.show(Text.assemble(Text("Hint: ", style="bold"), f"{number}. {what}  [{token}]"),
+                           Text(f"  why: {why}" if why else "", style="dim"))
         elif c == "undo":
             # Hot-seat: one step back, whoever made it (they sit together); against bots: to your own decision.
             who = self.decided[-1] if self.hot_seat and self.decided else seat
