@@ -16,7 +16,7 @@ from caylus.session import HUMAN, Session
 
 from . import commands, records
 from .boards import render
-from .boards.common import scoreboard
+from .boards.common import decision_line, scoreboard
 from .choices import choices
 from .style import console, mark, tag
 from .terminal import Leave, Terminal
@@ -45,6 +45,7 @@ class TerminalGame:
         self.at_screen: int | None = None  # the person last shown the screen (hot-seat)
         self.saved_to = None
         self.decided: list[int] = []  # who made each decision taken at this terminal, for undo in hot-seat
+        self.board_stale = True  # whether others have moved since the last board was shown
 
     @property
     def game(self):
@@ -80,6 +81,7 @@ class TerminalGame:
 
     def _bot(self) -> None:
         self.session.bot_step()
+        self.board_stale = True
         if self.hot_seat:
             return  # each person catches up after the screen is passed to them
         fresh = self._fresh(self._watcher())
@@ -101,8 +103,12 @@ class TerminalGame:
         if self.hot_seat and self.at_screen != seat:
             self._pass_screen(seat)
         self.at_screen = seat
-        self._catch_up(seat)
-        self._show_board(seat)
+        fresh = self._catch_up(seat)
+        # A follow-up decision of the same person (what a farm gives, which cube to pay) with nothing else in
+        # between needs no new board: the decision and its moves are enough (`board` shows it).
+        follow_up = (not self.board_stale and self.decided and self.decided[-1] == seat
+                     and all(e.get("player") == seat for e in fresh))
+        self._show_board(seat, full=not follow_up)
         while self.game.current_player == seat and not self.game.is_terminal:
             legal = self.game.legal_tokens()
             typed = commands.read(self.term.ask(f"{self.game.player_name(seat)}> ", [*legal, *commands.WORDS]),
@@ -126,13 +132,15 @@ class TerminalGame:
                                      ", then press Enter."))
         self.term.ask("")
         self.term.clear()
+        self.board_stale = True
 
     # -- what is shown ---------------------------------------------------------------------------------------
-    def _catch_up(self, seat: int) -> None:
+    def _catch_up(self, seat: int) -> list[dict]:
         fresh = self._fresh(seat)
         if fresh:
             self.term.show(Text("Since your last decision:", style="bold"))
             self._show_events(fresh)
+        return fresh
 
     def _show_events(self, events: list[dict]) -> None:
         """Log lines: each player's in their colour, a new phase as a rule across the screen."""
@@ -145,9 +153,10 @@ class TerminalGame:
             else:
                 self.term.show(Text("  " + event["text"], style="bold"))
 
-    def _show_board(self, seat: int) -> None:
+    def _show_board(self, seat: int, full: bool = True) -> None:
         view = self.game.view(seat)
-        self.term.show("", render(view))
+        self.term.show("", render(view) if full else decision_line(view))
+        self.board_stale = False
         self.term.show(Text("Your choices:" if not self.hot_seat else f"{self.game.player_name(seat)}'s choices:",
                             style="bold"), choices(view, self.term.console.width))
 
