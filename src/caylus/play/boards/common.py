@@ -68,8 +68,7 @@ def scoreboard(view: dict, scores: list[int], winners: list[int]):
 
     seats = view["seats"]
     parts = list((seats[0].get("end_bonus_parts") or {}).keys())
-    t = table("player", "during the game", *(f"+ {p}" for p in parts), "= total",
-              title="Final scores (the end-of-game bonus broken down)")
+    t = table("player", "during the game", *(f"+ {p}" for p in parts), "= total")
     for p, seat in enumerate(seats):
         bonus = seat.get("end_bonus_parts") or {}
         row = [tag(seat["name"]), str(scores[p] - sum(bonus.values())), *(str(bonus.get(k, 0)) for k in parts),
@@ -78,4 +77,4 @@ def scoreboard(view: dict, scores: list[int], winners: list[int]):
     names = [seats[p]["name"] for p in winners]
     line = Text("Winner: " if len(names) == 1 else "Shared victory: ", style="bold")
     line.append_text(Text(", ").join(tag(n) for n in names))
-    return Group(t, line)
+    return Group(Text("Final scores (the end-of-game bonus broken down)", style="bold"), t, line)
