@@ -25,7 +25,7 @@ def add(commands) -> None:
                            "keyboard) or a bot (random, greedy, easy, normal, hard, mcts:ITER); "
                            "default: you,normal,normal,...")
     play.add_argument("--seed", type=seed, metavar="S", help="the game's seed (default: a new random one)")
-    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (from save or --load)")
+    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (written by save or at the end; give --seats again if not the default)")
     play.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE",
                       help="an edition option, repeatable (e.g. favors=simplified, jeweller=true)")
     play.add_argument("--fast", action="store_true", help="no pauses after the bots' moves")
