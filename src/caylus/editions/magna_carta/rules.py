@@ -329,7 +329,7 @@ def turn_into_residence(b: Board, i: int) -> None:
     b.road_face[i] = RESIDENCE
     b.road_pool[i] = 0
     if b.events is not None:
-        _tell(b, "residence", b.road_owner[i], card=_card(b, i), index=i)
+        _tell(b, "residence", b.road_owner[i], card=_card(b, i), road_index=i)
 
 
 # -- the flow of a turn --------------------------------------------------------------------------------------------
@@ -790,7 +790,7 @@ def _tell_action(b: Board, p: int, a) -> None:
         _tell(b, "place", p, card=CARDS[card].name, owner=owner if owner >= 0 else None, paid=1)
     elif verb == "build":
         card = _BUILD_KEY[a]
-        _tell(b, "build", p, card=CARDS[card].name, index=len(b.road_card), cost=_cubes(COST[card]),
+        _tell(b, "build", p, card=CARDS[card].name, road_index=len(b.road_card), cost=_cubes(COST[card]),
               any_cubes=ANY[card])
     elif verb == "draw":
         _tell(b, "draw_action", p, paid=1)
