@@ -1,0 +1,54 @@
+// The server's HTTP and WebSocket API (docs/server.md), as small promises. Errors carry the server's message.
+
+export class ApiError extends Error {}
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const detail = data && (data.error || data.detail);
+    throw new ApiError(typeof detail === "string" ? detail : `the server answered ${response.status}`);
+  }
+  return data;
+}
+
+const q = (token) => (token ? `?token=${encodeURIComponent(token)}` : "");
+
+export const api = {
+  editions: () => call("GET", "/api/editions"),
+  tables: () => call("GET", "/api/tables"),
+  create: (spec) => call("POST", "/api/tables", spec),
+  state: (id, token) => call("GET", `/api/tables/${id}${q(token)}`),
+  move: (id, token, version, action) => call("POST", `/api/tables/${id}/moves`, { token, version, action }),
+  undo: (id, token, version) => call("POST", `/api/tables/${id}/undo`, { token, version }),
+  hint: (id, token) => call("GET", `/api/tables/${id}/hint${q(token)}`),
+  buildings: (id, token) => call("GET", `/api/tables/${id}/buildings${q(token)}`),
+  recordUrl: (id) => `/api/tables/${id}/record`,
+};
+
+// A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.
+export function liveFeed(id, token, onState, onStatus) {
+  let socket = null, closed = false, delay = 500;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${id}${q(token)}`);
+    socket.onopen = () => { delay = 500; onStatus(true); };
+    socket.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      const state = message && message.state ? message.state : message;
+      if (state && typeof state.version === "number") onState(state);
+    };
+    socket.onclose = () => {
+      onStatus(false);
+      if (!closed) { setTimeout(open, delay); delay = Math.min(delay * 2, 8000); }
+    };
+  };
+  open();
+  return { close() { closed = true; if (socket) socket.close(); } };
+}

@@ -1,0 +1,365 @@
+// The browser front end: the lobby, and a table seen from one seat. The server is authoritative: this page
+// only draws the state it is sent (the seat's own view) and sends the moves the seat picks among `legal`.
+import { api, liveFeed, ApiError } from "./api.js";
+import { html, colourOf, label } from "./svg.js";
+
+const BOARDS = {
+  "caylus": () => import("./boards/caylus.js"),
+  "caylus-1303": () => import("./boards/caylus-1303.js"),
+  "magna-carta": () => import("./boards/magna-carta.js"),
+};
+const SEAT_CHOICES = [
+  ["you", "You"], ["human", "A friend (gets a link)"], ["easy", "Bot: easy"], ["normal", "Bot: normal"],
+  ["hard", "Bot: hard"], ["random", "Bot: random"],
+];
+
+const main = document.getElementById("main");
+const params = new URLSearchParams(location.search);
+
+function toast(message, kind = "error") {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.className = `toast ${kind}`;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+
+// ================================================================================================== lobby
+async function showLobby() {
+  document.title = "Caylus";
+  main.replaceChildren(html("p", {}, "Loading…"));
+  let editions = [];
+  try { editions = await api.editions(); } catch (e) { toast(e.message); }
+
+  const quick = html("button", { class: "big", id: "quick-play", type: "button" }, "Play Caylus against 3 bots");
+  quick.addEventListener("click", () => createAndGo({ edition: "caylus", players: 4, options: {},
+    seats: ["human", "normal", "normal", "normal"] }, [0]));
+
+  main.replaceChildren(
+    html("section", { class: "hero" },
+      html("h1", {}, "Caylus"),
+      html("p", {}, "Build the town of Caylus around the king's castle. Play against bots or friends, in Caylus (2005), Caylus 1303 or Caylus Magna Carta."),
+      quick),
+    createForm(editions),
+    html("section", { class: "card" }, html("h2", {}, "Open tables"), html("div", { id: "open-tables" }, "Loading…")),
+  );
+  refreshOpenTables();
+}
+
+async function refreshOpenTables() {
+  const box = document.getElementById("open-tables");
+  if (!box) return;
+  let tables;
+  try { tables = await api.tables(); } catch (e) { box.textContent = e.message; return; }
+  const list = Array.isArray(tables) ? tables : tables.tables || [];
+  if (!list.length) { box.textContent = "No open tables: create one above."; return; }
+  box.replaceChildren(html("ul", { class: "tables" }, list.map((t) => html("li", {},
+    html("a", { href: `?table=${encodeURIComponent(t.id)}` }, `${t.title || t.edition} · ${t.players} players`),
+    " ", html("span", { class: "muted" }, t.terminal ? "finished" : `version ${t.version ?? 0}`),
+    t.open_seats && t.open_seats.length ? html("span", {}, ` · open seats: ${t.open_seats.join(", ")}`) : null))));
+}
+
+function createForm(editions) {
+  const form = html("form", { class: "card", id: "create" });
+  const edSelect = html("select", { id: "edition", name: "edition" },
+    editions.map((e) => html("option", { value: e.id }, e.title)));
+  const playersSelect = html("select", { id: "players", name: "players" });
+  const optionsBox = html("div", { class: "options" });
+  const seatsBox = html("div", { class: "seats" });
+
+  const edition = () => editions.find((e) => e.id === edSelect.value) || editions[0];
+  const fillSeats = () => {
+    const n = Number(playersSelect.value);
+    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => html("label", {}, `Seat ${i + 1} `,
+      html("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
+        SEAT_CHOICES.map(([v, t]) => html("option", { value: v, selected: (old[i] || (i === 0 ? "you" : "normal")) === v }, t))))));
+  };
+  const fillEdition = () => {
+    const ed = edition();
+    if (!ed) return;
+    playersSelect.replaceChildren(...Array.from({ length: ed.max_players - ed.min_players + 1 }, (_, k) => {
+      const n = ed.min_players + k;
+      return html("option", { value: n, selected: n === Math.min(4, ed.max_players) }, `${n} players`);
+    }));
+    optionsBox.replaceChildren(...ed.options.map((o) => html("label", { title: o.help || "" }, `${label(o.name)} `,
+      html("select", { name: `option-${o.name}` }, (o.choices && o.choices.length ? o.choices : ["true", "false"]).map((c) =>
+        html("option", { value: c, selected: String(o.default) === String(c) }, String(c)))))));
+    fillSeats();
+  };
+  edSelect.addEventListener("change", fillEdition);
+  playersSelect.addEventListener("change", fillSeats);
+  fillEdition();
+
+  form.append(html("h2", {}, "New table"),
+    html("div", { class: "row" }, html("label", {}, "Game ", edSelect), html("label", {}, "Players ", playersSelect)),
+    optionsBox, seatsBox,
+    html("button", { type: "submit", class: "big" }, "Create the table"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const ed = edition();
+    const options = {};
+    for (const o of ed.options) options[o.name] = form.elements[`option-${o.name}`].value;
+    const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+    const mine = kinds.map((k, i) => (k === "you" ? i : -1)).filter((i) => i >= 0);
+    createAndGo({ edition: ed.id, players: kinds.length, options, seats: kinds.map((k) => (k === "you" ? "human" : k)) }, mine);
+  });
+  return form;
+}
+
+async function createAndGo(spec, mine) {
+  let table;
+  try { table = await api.create(spec); } catch (e) { toast(e.message); return; }
+  for (const seat of table.seats) if (seat.token) localStorage.setItem(`caylus:${table.id}:${seat.seat}`, seat.token);
+  const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
+  const me = table.seats.find((s) => mine.includes(s.seat));
+  const go = () => { location.search = `?table=${encodeURIComponent(table.id)}${me ? `&token=${encodeURIComponent(me.token)}` : ""}`; };
+  if (!friends.length) { go(); return; }
+  main.replaceChildren(html("section", { class: "card" },
+    html("h2", {}, "Send each friend their seat's link"),
+    html("ul", {}, friends.map((s) => {
+      const link = new URL(`?table=${encodeURIComponent(table.id)}&token=${encodeURIComponent(s.token)}`, location.href).href;
+      return html("li", {}, `Seat ${s.seat + 1}: `, html("input", { readonly: true, value: link, size: 60, "aria-label": `Link for seat ${s.seat + 1}` }));
+    })),
+    html("button", { class: "big", type: "button", onclick: go }, me ? "Go to my seat" : "Watch the table")));
+}
+
+// ================================================================================================== table
+async function showTable(id, token) {
+  const board = await (BOARDS[(await api.state(id, token).catch((e) => { throw e; })).view.edition] || BOARDS.caylus)();
+  const table = new TableView(id, token, board);
+  await table.start();
+}
+
+class TableView {
+  constructor(id, token, board) {
+    this.id = id;
+    this.token = token;
+    this.board = board;
+    this.state = null;
+    this.notes = {};      // building id -> {name, text, cost, owner, ...} from the server's words
+    this.sending = false;
+    this.build();
+  }
+
+  build() {
+    this.banner = html("div", { id: "turn-banner", class: "banner", role: "status", "aria-live": "polite" });
+    this.phase = html("div", { class: "phase" });
+    this.boardBox = html("div", { class: "board-box" });
+    this.players = html("div", { class: "players" });
+    this.actions = html("div", { class: "actions" });
+    this.info = html("div", { class: "info", id: "info" }, "Hover over or tap a building to read what it does.");
+    this.log = html("ol", { class: "log", id: "log" });
+    this.status = html("span", { class: "status" });
+    this.hintBox = html("div", { class: "hint", id: "hint-box", hidden: true });
+    this.dialog = html("dialog", { id: "choice" });
+    const hint = html("button", { type: "button", id: "hint", onclick: () => this.hint() }, "Hint");
+    const undo = html("button", { type: "button", id: "undo", onclick: () => this.undo() }, "Undo");
+    const record = html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
+    this.tools = html("div", { class: "tools" }, hint, undo, record, this.status);
+    this.end = html("section", { class: "end card", id: "end", hidden: true });
+    main.replaceChildren(html("div", { class: "table" },
+      html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
+      html("div", { class: "table-body" },
+        html("div", { class: "left" }, this.end, this.boardBox, this.info),
+        html("aside", { class: "right" }, this.players, this.actions, this.hintBox, this.tools,
+          html("h2", {}, "Game log"), this.log))),
+      this.dialog);
+  }
+
+  async start() {
+    await this.refresh();
+    if (this.token) {
+      api.buildings(this.id, this.token).then((notes) => { this.notes = notes || {}; this.render(); }).catch(() => {});
+    } else {
+      api.buildings(this.id).then((notes) => { this.notes = notes || {}; this.render(); }).catch(() => {});
+    }
+    this.feed = liveFeed(this.id, this.token, (s) => this.receive(s), (up) => {
+      this.status.textContent = up ? "● live" : "○ reconnecting…";
+      this.status.className = up ? "status up" : "status down";
+      if (up) this.refresh();  // whatever happened while the connection was down
+    });
+  }
+
+  async refresh() {
+    try { this.receive(await api.state(this.id, this.token)); } catch (e) { toast(e.message); }
+  }
+
+  receive(state) {
+    if (this.state && state.version < this.state.version) return;  // an older state arriving late
+    this.state = state;
+    this.render();
+  }
+
+  seatName(p) { return this.state.view.seats[p].name; }
+
+  render() {
+    const s = this.state;
+    if (!s) return;
+    const v = s.view;
+    document.title = `${s.terminal ? "Game over" : s.legal.length ? "Your move" : "Waiting"} · ${this.board.title}`;
+    this.phase.textContent = `${this.board.title} · ${this.board.phaseText(v)}`;
+
+    // Whose turn, said in words and in colour.
+    const mine = s.legal.length > 0;
+    this.banner.className = `banner ${mine ? "mine" : ""}`;
+    if (s.terminal) this.banner.textContent = "The game is over";
+    else if (mine) this.banner.textContent = `Your move — ${s.decision || "choose one of the highlighted moves"}`;
+    else {
+      const p = s.current_player;
+      const who = p >= 0 ? this.seatName(p) : "…";
+      this.banner.replaceChildren(html("span", { class: "chip", style: `background:${colourOf(who).fill};color:${colourOf(who).ink}` }, colourOf(who).letter),
+        ` Waiting for ${who}${s.seats && s.seats[p] ? ` (${s.seats[p].kind})` : ""}`);
+    }
+
+    // The board, with every legal target highlighted and clickable.
+    const targets = new Map();
+    const loose = [];
+    for (const entry of s.legal) {
+      const target = this.board.targetOf(entry.token, v);
+      if (target) { if (!targets.has(target)) targets.set(target, []); targets.get(target).push(entry); }
+      else loose.push(entry);
+    }
+    const kit = this.kit(targets);
+    this.boardBox.replaceChildren(this.board.draw(v, kit));
+    this.renderPlayers(v, s);
+    this.renderActions(s, loose, targets, kit);
+    this.renderLog(s.log || []);
+    this.renderEnd(s);
+  }
+
+  kit(targets) {
+    const view = this;
+    return {
+      name: (id) => (view.notes[id] && view.notes[id].name) || label(id),
+      note: (id) => view.notes[id],
+      // Make `node` answer the moves aimed at `target`; one move plays at once, several open a dialog.
+      clickable(node, target, title) {
+        const entries = targets.get(target);
+        if (!entries) return node;
+        const all = (node._entries = [...(node._entries || []), ...entries]);
+        node.classList.add("legal");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", all.map((e) => e.text).join("; "));
+        if (all.length === 1) node.setAttribute("data-action", all[0].token);
+        else { node.removeAttribute("data-action"); node.setAttribute("data-actions", all.map((e) => e.token).join(" ")); }
+        node._title = title;
+        if (!node._wired) {
+          node._wired = true;
+          const go = (event) => { event.preventDefault(); event.stopPropagation(); view.pick(node._entries, node._title); };
+          node.addEventListener("click", go);
+          node.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") go(event); });
+        }
+        return node;
+      },
+    };
+  }
+
+  renderPlayers(v, s) {
+    const order = this.board.turnOrder(v);
+    this.players.replaceChildren(html("h2", {}, "Players"), ...order.map((p, rank) => {
+      const seat = v.seats[p];
+      const c = colourOf(seat.name);
+      const facts = this.board.playerFacts(seat, v);
+      const kind = s.seats && s.seats[p] ? s.seats[p].kind : "";
+      return html("div", { class: `player ${p === s.current_player ? "to-move" : ""} ${p === s.seat ? "me" : ""}`, "data-seat": p },
+        html("div", { class: "who" },
+          html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter),
+          html("strong", {}, seat.name), p === s.seat ? html("em", {}, " (you)") : null,
+          kind && kind !== "human" ? html("span", { class: "muted" }, ` bot: ${kind}`) : null,
+          html("span", { class: "muted" }, ` · ${rank + 1}${["st", "nd", "rd"][rank] || "th"} in turn order`),
+          p === s.current_player && !s.terminal ? html("span", { class: "to-move-tag" }, " ◀ to move") : null),
+        html("div", { class: "facts" }, facts.map(([k, n]) => html("span", { class: `fact ${k}` }, html("b", {}, String(n)), ` ${k}`))));
+    }));
+  }
+
+  renderActions(s, loose, targets, kit) {
+    if (!s.legal.length) { this.actions.replaceChildren(); return; }
+    const onBoard = [...targets.values()].flat();
+    this.actions.replaceChildren(
+      html("h2", {}, "Your move"),
+      onBoard.length ? html("p", { class: "muted" }, "Click a highlighted place on the board, or choose here:") : null,
+      html("div", { class: "moves" }, [...loose, ...onBoard].map((e) =>
+        html("button", { type: "button", class: "move", "data-action": e.token, onclick: () => this.play(e.token) }, e.text))));
+    // A decision with nothing to click on the board is asked in the dialog at once.
+    if (!onBoard.length && loose.length && !this.dialog.open && s.decision) this.pick(loose, s.decision);
+  }
+
+  pick(entries, title) {
+    if (entries.length === 1) { this.play(entries[0].token); return; }
+    const close = html("button", { type: "button", class: "secondary", onclick: () => this.dialog.close() }, "Cancel");
+    this.dialog.replaceChildren(html("h2", {}, title || "Choose"),
+      html("div", { class: "moves" }, entries.map((e) =>
+        html("button", { type: "button", class: "move", "data-action": e.token, onclick: () => { this.dialog.close(); this.play(e.token); } }, e.text))),
+      close);
+    this.dialog.showModal();
+  }
+
+  async play(token) {
+    if (this.sending || !this.state) return;
+    if (!this.state.legal.some((e) => e.token === token)) { toast(`${token} is not a legal move now`); return; }
+    this.sending = true;
+    this.hintBox.hidden = true;
+    try { this.receive(await api.move(this.id, this.token, this.state.version, token)); }
+    catch (e) { toast(e instanceof ApiError ? e.message : "the move could not be sent"); await this.refresh(); }
+    finally { this.sending = false; }
+  }
+
+  async undo() {
+    try { this.receive(await api.undo(this.id, this.token, this.state.version)); toast("Move taken back", "ok"); }
+    catch (e) { toast(e.message); }
+  }
+
+  async hint() {
+    try {
+      const answer = await api.hint(this.id, this.token);
+      const advice = Array.isArray(answer) ? answer : answer.advice || answer.hints || [];
+      this.hintBox.hidden = false;
+      this.hintBox.replaceChildren(html("h2", {}, "Hint"), html("ol", {}, advice.map((a) =>
+        html("li", {}, html("button", { type: "button", class: "move", "data-action": a.token, onclick: () => this.play(a.token) }, a.text || a.token),
+          html("div", { class: "muted" }, a.reason || "")))));
+    } catch (e) { toast(e.message); }
+  }
+
+  renderLog(entries) {
+    const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
+    this.log.replaceChildren(...entries.slice(-200).map((e) => html("li", {}, typeof e === "string" ? e : e.text || JSON.stringify(e))));
+    if (atBottom) this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  renderEnd(s) {
+    if (!s.terminal) { this.end.hidden = true; return; }
+    this.end.hidden = false;
+    const v = s.view;
+    const result = s.result || {};
+    const scores = result.scores || s.scores || v.scores || v.seats.map((seat) => seat.prestige);
+    const winners = result.winners || [];
+    const rows = v.seats.map((seat, p) => {
+      const bonus = result.breakdown ? result.breakdown[p] : null;
+      return html("tr", { class: winners.includes(p) ? "winner" : "" },
+        html("td", {}, html("span", { class: "chip", style: `background:${colourOf(seat.name).fill};color:${colourOf(seat.name).ink}` }, colourOf(seat.name).letter), ` ${seat.name}`),
+        html("td", {}, bonus ? Object.entries(bonus).filter(([k]) => k !== "total").map(([k, n]) => `${label(k)} ${n}`).join(", ") : ""),
+        html("td", {}, html("b", {}, String(scores[p]))));
+    });
+    const names = winners.map((p) => v.seats[p].name);
+    this.end.replaceChildren(
+      html("h2", {}, names.length > 1 ? `Shared victory: ${names.join(" and ")}` : names.length ? `${names[0]} wins` : "Final scores"),
+      html("table", { class: "scores" }, html("thead", {}, html("tr", {}, html("th", {}, "Player"), html("th", {}, "How the prestige was made"), html("th", {}, "Prestige"))), html("tbody", {}, rows)),
+      html("p", {}, html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"), " · ", html("a", { href: "./" }, "Back to the lobby")));
+  }
+}
+
+// ================================================================================================== start
+(async () => {
+  try {
+    const id = params.get("table");
+    if (!id) { await showLobby(); return; }
+    const token = params.get("token") || null;
+    await showTable(id, token);
+  } catch (e) {
+    main.replaceChildren(html("section", { class: "card" }, html("h2", {}, "This table cannot be shown"),
+      html("p", {}, e.message || String(e)), html("a", { href: "./" }, "Back to the lobby")));
+  }
+})();

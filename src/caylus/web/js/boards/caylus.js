@@ -1,0 +1,184 @@
+// The board of Caylus (2005), drawn from a seat's view: the road, the special buildings before the bridge,
+// the castle, the favor table and the stock. Pure: the same view draws the same picture.
+import { svg, disc, label, wrapped } from "../svg.js";
+
+export const title = "Caylus";
+
+// Which board element a move concerns (moves with none are asked in a dialog).
+export function targetOf(token, view) {
+  const [verb, arg] = token.split(":");
+  if (verb === "place") return SPECIALS.includes(arg) || arg === "castle" ? `special:${arg}` : `tile:${arg}`;
+  if (verb === "transform") return `tile:${arg}`;
+  if (verb === "joust") return "special:joust_field";
+  if (verb === "inn") return "special:inn";
+  if (verb === "provost") return `space:${view.provost + Number(arg)}`;
+  if (verb === "build" && view.stock.includes(arg)) return `stock:${arg}`;
+  if (verb === "favor") return `favor:${arg}`;
+  if (verb === "batch") return "special:castle";
+  return null;
+}
+
+const SPECIALS = ["gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn"];
+const SECTIONS = ["dungeon", "walls", "towers"];
+const FAVOR_LINES = ["prestige", "deniers", "cubes", "buildings"];
+const KIND_FILL = { neutral: "#d9d2c3", fixed: "#e9dcc0", wood: "#c99a5b", stone: "#a7a9ad", prestige: "#6d8fc7",
+                    residence: "#7fb27a", special: "#d8c7a0", empty: "#f6f1e4" };
+
+// The kind of a tile (its colour on the board), when the server's building notes have not arrived yet.
+const KINDS = {
+  neutral: ["neutral_carpenter", "neutral_farm", "forest", "neutral_sawmill", "neutral_quarry", "neutral_marketplace"],
+  fixed: ["fixed_peddler", "fixed_carpenter", "gold_mine"],
+  stone: ["stone_farm", "park", "workshop", "architect", "architect2", "church", "tailor", "bank", "alchemist", "jeweller"],
+  residence: ["residence"],
+  prestige: ["statue", "theater", "college", "monument", "granary", "weaver", "cathedral", "library", "hotel"],
+};
+
+function kindOf(tile) {
+  if (!tile) return "empty";
+  for (const [kind, tiles] of Object.entries(KINDS)) if (tiles.includes(tile)) return kind;
+  return "wood";
+}
+
+const W = 1000, SPACE_W = 92, SPACE_H = 64;
+
+// Road space n (1..28) laid out in three rows that wind like the printed road.
+function spaceXY(n) {
+  const i = n - 1;
+  const row = Math.floor(i / 10), col = i % 10;
+  const x = 20 + (row === 1 ? 9 - col : col) * (SPACE_W + 5);
+  return [x, 250 + row * (SPACE_H + 36)];
+}
+
+export function draw(view, kit) {
+  const names = view.seats.map((s) => s.name);
+  const root = svg("svg", { viewBox: `0 0 ${W} 640`, class: "board", role: "img", "aria-label": "Caylus board" });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height: 640, fill: "#f3ead2", rx: 12 }));
+
+  // -- before the bridge ------------------------------------------------------------------------------------
+  root.append(svg("text", { x: 20, y: 22, class: "area-title" }, "Before the bridge"));
+  const sp = view.special_buildings;
+  const specials = [
+    ["gate", sp.gate === null ? [] : [sp.gate]],
+    ["trading_post", sp.trading_post === null ? [] : [sp.trading_post]],
+    ["merchants_guild", sp.merchants_guild === null ? [] : [sp.merchants_guild]],
+    ["joust_field", sp.joust_field === null ? [] : [sp.joust_field]],
+    ["stables", sp.stables],
+    ["inn", [sp.inn.left, sp.inn.right]],
+  ];
+  specials.forEach(([name, workers], i) => {
+    const x = 20 + i * 112, y = 32;
+    const g = svg("g", { "data-building": name });
+    g.append(svg("rect", { x, y, width: 104, height: 74, rx: 6, fill: KIND_FILL.special, stroke: "#6b5a3a" }));
+    g.append(wrapped(label(name), x + 52, y + 20, 100, 12, { "font-weight": 600 }));
+    if (name === "inn") {
+      g.append(svg("text", { x: x + 26, y: y + 70, "font-size": 9, "text-anchor": "middle" }, "left"));
+      g.append(svg("text", { x: x + 78, y: y + 70, "font-size": 9, "text-anchor": "middle" }, "right"));
+      workers.forEach((w, k) => w !== null && g.append(disc(names[w], x + 26 + k * 52, y + 52, 10)));
+    } else {
+      workers.forEach((w, k) => g.append(disc(names[w], x + 22 + k * 28, y + 52, 10)));
+    }
+    root.append(kit.clickable(g, `special:${name}`, label(name)));
+  });
+
+  // -- the castle -------------------------------------------------------------------------------------------
+  const cx = 700, cy = 32;
+  const castle = svg("g", { "data-building": "castle" });
+  castle.append(svg("rect", { x: cx, y: cy, width: 280, height: 196, rx: 8, fill: "#cbbd9a", stroke: "#5b4b2b" }));
+  castle.append(svg("text", { x: cx + 10, y: cy + 18, class: "area-title" }, `Castle (${view.castle.sections_counted} of 3 sections counted)`));
+  SECTIONS.forEach((section, k) => {
+    const y = cy + 28 + k * 42;
+    const counted = view.castle.sections_counted > k;
+    castle.append(svg("rect", { x: cx + 8, y, width: 264, height: 36, rx: 4, fill: counted ? "#b3a37d" : "#e7dcbf", stroke: "#5b4b2b" }));
+    castle.append(svg("text", { x: cx + 14, y: y + 14, "font-size": 11, "font-weight": 600 },
+      `${label(section)}: ${view.castle.filled[section]} built${counted ? " (counted)" : ""}`));
+    let dx = 0;
+    view.seats.forEach((seat) => {
+      const n = seat.castle_parts[section];
+      if (!n) return;
+      castle.append(disc(seat.name, cx + 20 + dx, y + 26, 7));
+      castle.append(svg("text", { x: cx + 30 + dx, y: y + 30, "font-size": 11 }, `×${n}`));
+      dx += 44;
+    });
+  });
+  const waiting = view.castle.workers.map((w) => names[w]);
+  castle.append(svg("text", { x: cx + 10, y: cy + 186, "font-size": 11 }, "Workers here: "));
+  waiting.forEach((n, k) => castle.append(disc(n, cx + 100 + k * 24, cy + 182, 9)));
+  root.append(kit.clickable(castle, "special:castle", "Castle"));
+
+  // -- the road ---------------------------------------------------------------------------------------------
+  root.append(svg("text", { x: 20, y: 236, class: "area-title" }, "The road (from the bridge)"));
+  for (const space of view.road) {
+    const [x, y] = spaceXY(space.space);
+    const kind = kindOf(space.tile);
+    const g = svg("g", space.tile ? { "data-building": space.tile } : {});
+    g.append(svg("rect", { x, y, width: SPACE_W, height: SPACE_H, rx: 5, fill: KIND_FILL[kind], stroke: "#6b5a3a" }));
+    g.append(svg("text", { x: x + 4, y: y + 11, "font-size": 9, fill: "#444" }, String(space.space)));
+    if (space.tile) g.append(wrapped(kit.name(space.tile), x + SPACE_W / 2, y + 26, SPACE_W - 6, 10.5));
+    if (space.owner !== null) {
+      const o = names[space.owner];
+      g.append(svg("rect", { x: x + SPACE_W - 18, y: y + 2, width: 16, height: 12, fill: "#fff", stroke: "#000", rx: 2 }));
+      g.append(disc(o, x + SPACE_W - 10, y + 8, 6));
+    }
+    if (space.worker !== null) g.append(disc(names[space.worker], x + SPACE_W / 2, y + 50, 10));
+    const target = space.tile ? `tile:${space.tile}` : null;
+    const node = target ? kit.clickable(g, target, kit.name(space.tile)) : g;
+    // A provost move names a space, built or not: the same element answers both.
+    root.append(kit.clickable(node, `space:${space.space}`, `Space ${space.space}`));
+  }
+  // Provost and bailiff: a flag under their space.
+  const marker = (n, text, fill, dy) => {
+    const [x, y] = spaceXY(Math.max(1, Math.min(28, n)));
+    return svg("g", { class: "marker" },
+      svg("title", {}, `${text} on space ${n}`),
+      svg("rect", { x: x + 2, y: y + SPACE_H + dy, width: 60, height: 15, rx: 3, fill, stroke: "#000" }),
+      svg("text", { x: x + 32, y: y + SPACE_H + dy + 11, "font-size": 10, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, text));
+  };
+  root.append(marker(view.bailiff, "Bailiff", "#6d3b16", 2));
+  root.append(marker(view.provost, "Provost", "#7a1f1f", 18));
+
+  // -- the favor table --------------------------------------------------------------------------------------
+  const fx = 20, fy = 540;
+  root.append(svg("text", { x: fx, y: fy - 8, class: "area-title" },
+    view.options.favors === "simplified" ? "Royal favors (simplified: 3 prestige each)" : "Favor table"));
+  FAVOR_LINES.forEach((line, k) => {
+    const y = fy + k * 23;
+    const g = svg("g", {});
+    g.append(svg("rect", { x: fx, y, width: 460, height: 20, rx: 3, fill: "#efe2c4", stroke: "#8c7a55" }));
+    g.append(svg("text", { x: fx + 6, y: y + 14, "font-size": 11, "font-weight": 600 }, label(line)));
+    for (let c = 1; c <= 5; c++) g.append(svg("line", { x1: fx + 60 + c * 66, y1: y, x2: fx + 60 + c * 66, y2: y + 20, stroke: "#c8b58c" }));
+    view.seats.forEach((seat, p) => {
+      const col = seat.favors[line];
+      g.append(disc(seat.name, fx + 92 + col * 66 + (p % 3) * 12 - 12, y + 10, 6));
+    });
+    root.append(kit.clickable(g, `favor:${line}`, `Favor line: ${label(line)}`));
+  });
+
+  // -- the stock --------------------------------------------------------------------------------------------
+  const sx = 500, sy = 540;
+  root.append(svg("text", { x: sx, y: sy - 8, class: "area-title" }, "Stock (buildings to build)"));
+  view.stock.forEach((tile, k) => {
+    const x = sx + (k % 6) * 82, y = sy + Math.floor(k / 6) * 24;
+    const g = svg("g", { "data-building": tile });
+    g.append(svg("rect", { x, y, width: 78, height: 20, rx: 3, fill: KIND_FILL[kindOf(tile)], stroke: "#6b5a3a" }));
+    g.append(svg("text", { x: x + 39, y: y + 14, "font-size": 9.5, "text-anchor": "middle" }, kit.name(tile).slice(0, 17)));
+    root.append(kit.clickable(g, `stock:${tile}`, `Build ${kit.name(tile)}`));
+  });
+  return root;
+}
+
+// One line per player for the panel beside the board.
+export function playerFacts(seat) {
+  const c = seat.cubes;
+  return [
+    ["deniers", seat.deniers], ["food", c.food], ["wood", c.wood], ["stone", c.stone], ["cloth", c.cloth],
+    ["gold", c.gold], ["workers", seat.workers], ["houses", seat.houses], ["prestige", seat.prestige],
+  ];
+}
+
+export function phaseText(view) {
+  return `Turn ${view.turn} · ${label(view.phase)} phase`;
+}
+
+export function turnOrder(view) {
+  return view.turn_order;
+}
