@@ -204,6 +204,7 @@ class TableView {
     // Whose turn, said in words and in colour.
     const mine = s.legal.length > 0;
     this.banner.className = `banner ${mine ? "mine" : ""}`;
+    this.banner.dataset.version = s.version;
     if (s.terminal) this.banner.textContent = "The game is over";
     else if (mine) this.banner.textContent = `Your move — ${s.decision || "choose one of the highlighted moves"}`;
     else {
@@ -335,19 +336,27 @@ class TableView {
     const v = s.view;
     const result = s.result || {};
     const scores = result.scores || s.scores || v.scores || v.seats.map((seat) => seat.prestige);
-    const winners = result.winners || [];
+    const best = Math.max(...scores);
+    const winners = result.winners || scores.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
     const rows = v.seats.map((seat, p) => {
-      const bonus = result.breakdown ? result.breakdown[p] : null;
+      const parts = seat.end_bonus_parts || {};
+      const bonus = Object.values(parts).reduce((a, b) => a + b, 0);
+      const c = colourOf(seat.name);
       return html("tr", { class: winners.includes(p) ? "winner" : "" },
-        html("td", {}, html("span", { class: "chip", style: `background:${colourOf(seat.name).fill};color:${colourOf(seat.name).ink}` }, colourOf(seat.name).letter), ` ${seat.name}`),
-        html("td", {}, bonus ? Object.entries(bonus).filter(([k]) => k !== "total").map(([k, n]) => `${label(k)} ${n}`).join(", ") : ""),
+        html("td", {}, html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter), ` ${seat.name}`),
+        html("td", {}, String(scores[p] - bonus)),
+        html("td", {}, Object.keys(parts).length ? `${bonus} (${Object.entries(parts).map(([k, n]) => `${label(k)} ${n}`).join(", ")})` : "0"),
         html("td", {}, html("b", {}, String(scores[p]))));
     });
     const names = winners.map((p) => v.seats[p].name);
     this.end.replaceChildren(
-      html("h2", {}, names.length > 1 ? `Shared victory: ${names.join(" and ")}` : names.length ? `${names[0]} wins` : "Final scores"),
-      html("table", { class: "scores" }, html("thead", {}, html("tr", {}, html("th", {}, "Player"), html("th", {}, "How the prestige was made"), html("th", {}, "Prestige"))), html("tbody", {}, rows)),
-      html("p", {}, html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"), " · ", html("a", { href: "./" }, "Back to the lobby")));
+      html("h2", {}, names.length > 1 ? `Shared victory: ${names.join(" and ")}` : `${names[0]} wins`),
+      html("table", { class: "scores" },
+        html("thead", {}, html("tr", {}, html("th", {}, "Player"), html("th", {}, "Prestige in play"),
+          html("th", {}, "End-of-game bonus"), html("th", {}, "Final"))),
+        html("tbody", {}, rows)),
+      html("p", {}, html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"),
+        " · ", html("a", { href: "./" }, "Back to the lobby")));
   }
 }
 

@@ -1,0 +1,136 @@
+"""The browser board in Debian's Chromium against a real `caylus serve`: a person's games, by clicking."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+import caylus
+
+from .playing import play_one_move, play_to_the_end, wait_for_my_move_or_end
+
+EDITIONS = [("caylus", 2), ("caylus-1303", 2), ("magna-carta", 2)]
+
+
+def create_in_lobby(page, server, edition, players, seats):
+    """Fill in the lobby's form as a person would and create the table; returns the table page's URL."""
+    page.goto(server.url + "/")
+    page.select_option("#edition", edition)
+    page.select_option("#players", str(players))
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat{i}]", kind)
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("svg.board")
+    return page.url
+
+
+def test_one_click_from_the_front_page_starts_a_game_against_bots(page, server):
+    page.goto(server.url + "/")
+    page.click("#quick-play")
+    page.wait_for_selector("svg.board")
+    assert "table=" in page.url and "token=" in page.url
+    assert page.locator(".player").count() == 4
+    assert wait_for_my_move_or_end(page) == "move"
+    assert "Your move" in page.inner_text("#turn-banner")
+    assert page.locator("svg.board .legal").count() > 0   # the legal targets are highlighted
+
+
+@pytest.mark.parametrize("edition,players", EDITIONS)
+def test_a_whole_game_by_clicking_against_bots(page, server, edition, players):
+    create_in_lobby(page, server, edition, players, ["you"] + ["random"] * (players - 1))
+    moves = play_to_the_end(page)
+    assert moves > 10
+    end = page.locator("#end")
+    assert end.is_visible()
+    assert "wins" in end.inner_text() or "Shared victory" in end.inner_text()
+    assert page.locator("#end a[download]").count() == 1   # the record can be downloaded
+    record = httpx.get(server.url + page.get_attribute("#end a[download]", "href")).text
+    assert caylus.load_record(record).is_terminal
+
+
+def test_a_reload_mid_game_resumes_where_it_was(page, server):
+    create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+    for _ in range(5):
+        wait_for_my_move_or_end(page)
+        play_one_move(page)
+    wait_for_my_move_or_end(page)
+    before = page.get_attribute("#turn-banner", "data-version")
+    page.reload()
+    page.wait_for_selector("svg.board")
+    wait_for_my_move_or_end(page)
+    assert page.get_attribute("#turn-banner", "data-version") == before
+    play_one_move(page)
+
+
+def test_two_people_play_one_table_from_two_browsers(browser, server):
+    table = httpx.post(server.url + "/api/tables", json={
+        "edition": "caylus", "players": 2, "options": {}, "seats": ["human", "human"]}).json()
+    pages = []
+    for seat in table["seats"]:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        pg = context.new_page()
+        pg.goto(f"{server.url}/?table={table['id']}&token={seat['token']}")
+        pg.wait_for_selector("svg.board")
+        pages.append(pg)
+    try:
+        for _ in range(12):
+            state = httpx.get(f"{server.url}/api/tables/{table['id']}").json()
+            mover = pages[state["current_player"]]
+            other = pages[1 - state["current_player"]]
+            wait_for_my_move_or_end(mover)
+            assert "Waiting for" in other.inner_text("#turn-banner")
+            play_one_move(mover)
+            # The other browser hears of the move over the WebSocket, without reloading.
+            version = str(httpx.get(f"{server.url}/api/tables/{table['id']}").json()["version"])
+            other.wait_for_function(
+                "v => document.getElementById('turn-banner').dataset.version === v", arg=version, timeout=10000)
+    finally:
+        for pg in pages:
+            pg.context.close()
+
+
+def test_a_magna_carta_page_never_holds_another_players_hand(page, server):
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(payload)))
+    create_in_lobby(page, server, "magna-carta", 3, ["you", "random", "random"])
+    table_id = page.url.split("table=")[1].split("&")[0]
+    for _ in range(15):
+        if wait_for_my_move_or_end(page) == "end":
+            break
+        real = caylus.load_record(httpx.get(f"{server.url}/api/tables/{table_id}/record").text)
+        hand = {c for c in real.view(None)["seats"][0]["hand"]}
+        shown = {n.get_attribute("data-building") for n in page.locator(".hand-card").all()}
+        assert shown == hand, "the page shows exactly the seat's own hand"
+        play_one_move(page)
+    assert frames, "the page got its updates over the WebSocket"
+    for payload in frames:
+        message = json.loads(payload)
+        state = message.get("state", message)
+        if "view" not in state:
+            continue
+        for q, seat in enumerate(state["view"]["seats"]):
+            if q != 0:
+                assert seat["hand"] is None, "another player's hand reached the browser"
+
+
+def test_the_board_fits_a_phone_and_is_keyboard_usable(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+        wait_for_my_move_or_end(page)
+        # Buttons are large enough to tap.
+        for box in [b.bounding_box() for b in page.locator(".actions button").all()[:5]]:
+            assert box["height"] >= 40
+        # The board scrolls sideways inside its box instead of widening the page.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        # Keyboard: a highlighted target takes the focus and Enter plays it.
+        version = page.get_attribute("#turn-banner", "data-version")
+        target = page.locator("svg.board [data-action]").first
+        target.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version)
+    finally:
+        context.close()
