@@ -25,6 +25,9 @@ def play_one_move(page, prefer_board=True) -> str:
     elif prefer_board and board.count():
         target = board.first
     else:
+        folded = page.locator(".actions details.board-moves:not([open]) summary")
+        if folded.count() and not page.locator(".actions > .moves [data-action]").count():
+            folded.first.click()
         target = page.locator(".actions [data-action]").first
     token = target.get_attribute("data-action")
     target.click()

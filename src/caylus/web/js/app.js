@@ -279,13 +279,17 @@ class TableView {
   renderActions(s, loose, targets, kit) {
     if (!s.legal.length) { this.actions.replaceChildren(); return; }
     const onBoard = [...targets.values()].flat();
+    const button = (e) => html("button", { type: "button", class: "move", "data-action": e.token, onclick: () => this.play(e.token) }, e.text);
+    // Moves with nothing to click on the board are buttons here; the board's moves are also listed, folded away,
+    // for those who would rather read a list (or use a screen reader).
     this.actions.replaceChildren(
       html("h2", {}, "Your move"),
-      onBoard.length ? html("p", { class: "muted" }, "Click a highlighted place on the board, or choose here:") : null,
-      html("div", { class: "moves" }, [...loose, ...onBoard].map((e) =>
-        html("button", { type: "button", class: "move", "data-action": e.token, onclick: () => this.play(e.token) }, e.text))));
+      loose.length ? html("div", { class: "moves" }, loose.map(button)) : null,
+      onBoard.length ? html("details", { class: "board-moves", open: !loose.length && onBoard.length <= 4 },
+        html("summary", {}, `Click a highlighted place on the board, or pick from this list (${onBoard.length})`),
+        html("div", { class: "moves" }, onBoard.map(button))) : null);
     // A decision with nothing to click on the board is asked in the dialog at once.
-    if (!onBoard.length && loose.length && !this.dialog.open && s.decision) this.pick(loose, s.decision);
+    if (!onBoard.length && loose.length > 1 && !this.dialog.open && s.decision) this.pick(loose, s.decision);
   }
 
   pick(entries, title) {

@@ -51,8 +51,8 @@ function spaceXY(n) {
 
 export function draw(view, kit) {
   const names = view.seats.map((s) => s.name);
-  const root = svg("svg", { viewBox: `0 0 ${W} 640`, class: "board", role: "img", "aria-label": "Caylus board" });
-  root.append(svg("rect", { x: 0, y: 0, width: W, height: 640, fill: "#f3ead2", rx: 12 }));
+  const root = svg("svg", { viewBox: `0 0 ${W} 680`, class: "board", role: "img", "aria-label": "Caylus board" });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height: 680, fill: "#f3ead2", rx: 12 }));
 
   // -- before the bridge ------------------------------------------------------------------------------------
   root.append(svg("text", { x: 20, y: 22, class: "area-title" }, "Before the bridge"));
@@ -157,7 +157,7 @@ export function draw(view, kit) {
   const sx = 500, sy = 540;
   root.append(svg("text", { x: sx, y: sy - 8, class: "area-title" }, "Stock (buildings to build)"));
   view.stock.forEach((tile, k) => {
-    const x = sx + (k % 6) * 82, y = sy + Math.floor(k / 6) * 24;
+    const x = sx + (k % 6) * 82, y = sy + Math.floor(k / 6) * 23;
     const g = svg("g", { "data-building": tile });
     g.append(svg("rect", { x, y, width: 78, height: 20, rx: 3, fill: KIND_FILL[kindOf(tile)], stroke: "#6b5a3a" }));
     g.append(svg("text", { x: x + 39, y: y + 14, "font-size": 9.5, "text-anchor": "middle" }, kit.name(tile).slice(0, 17)));
