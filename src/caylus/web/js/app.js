@@ -163,7 +163,7 @@ class TableView {
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
       html("div", { class: "table-body" },
         html("div", { class: "left" }, this.end, this.boardBox, this.info),
-        html("aside", { class: "right" }, this.players, this.actions, this.hintBox, this.tools,
+        html("aside", { class: "right" }, this.actions, this.hintBox, this.tools, this.players,
           html("h2", {}, "Game log"), this.log))),
       this.dialog);
   }
@@ -171,15 +171,22 @@ class TableView {
   async start() {
     await this.refresh();
     if (this.token) {
-      api.buildings(this.id, this.token).then((notes) => { this.notes = notes || {}; this.render(); }).catch(() => {});
+      api.buildings(this.id, this.token).then((notes) => this.setNotes(notes)).catch(() => {});
     } else {
-      api.buildings(this.id).then((notes) => { this.notes = notes || {}; this.render(); }).catch(() => {});
+      api.buildings(this.id).then((notes) => this.setNotes(notes)).catch(() => {});
     }
     this.feed = liveFeed(this.id, this.token, (s) => this.receive(s), (up) => {
       this.status.textContent = up ? "● live" : "○ reconnecting…";
       this.status.className = up ? "status up" : "status down";
       if (up) this.refresh();  // whatever happened while the connection was down
     });
+  }
+
+  setNotes(notes) {
+    // The server's words for every building: {buildings: [...]}, a list, or an id -> note map.
+    const list = Array.isArray(notes) ? notes : notes && Array.isArray(notes.buildings) ? notes.buildings : null;
+    this.notes = list ? Object.fromEntries(list.map((n) => [n.id, n])) : notes || {};
+    this.render();
   }
 
   async refresh() {
@@ -223,7 +230,14 @@ class TableView {
       else loose.push(entry);
     }
     const kit = this.kit(targets);
-    this.boardBox.replaceChildren(this.board.draw(v, kit));
+    const drawing = this.board.draw(v, kit);
+    // Every building explains itself: on hover, on keyboard focus, and on a tap that makes no move.
+    const explain = (event) => {
+      const node = event.target.closest && event.target.closest("[data-building]");
+      if (node) this.explain(node.getAttribute("data-building"));
+    };
+    for (const kind of ["mouseover", "focusin", "click"]) drawing.addEventListener(kind, explain);
+    this.boardBox.replaceChildren(drawing);
     this.renderPlayers(v, s);
     this.renderActions(s, loose, targets, kit);
     this.renderLog(s.log || []);
@@ -258,12 +272,22 @@ class TableView {
     };
   }
 
+  explain(id) {
+    const note = this.notes[id];
+    if (!note) { this.info.textContent = label(id); return; }
+    const facts = [note.cost && `Cost: ${note.cost}`, note.owner && `Owner: ${note.owner}`, note.where && note.where]
+      .filter(Boolean).join(" · ");
+    this.info.replaceChildren(html("strong", {}, note.name || label(id)),
+      note.kind ? html("span", { class: "muted" }, ` (${note.kind})`) : null,
+      html("div", {}, note.text || ""), facts ? html("div", { class: "muted" }, facts) : null);
+  }
+
   renderPlayers(v, s) {
     const order = this.board.turnOrder(v);
     this.players.replaceChildren(html("h2", {}, "Players"), ...order.map((p, rank) => {
       const seat = v.seats[p];
       const c = colourOf(seat.name);
-      const facts = this.board.playerFacts(seat, v);
+      const facts = this.board.playerFacts(seat, v, p);
       const kind = s.seats && s.seats[p] ? s.seats[p].kind : "";
       return html("div", { class: `player ${p === s.current_player ? "to-move" : ""} ${p === s.seat ? "me" : ""}`, "data-seat": p },
         html("div", { class: "who" },

@@ -29,8 +29,9 @@ function cardKey(card, owner, names) {
 
 export function draw(view, kit) {
   const names = view.seats.map((s) => s.name);
-  const root = svg("svg", { viewBox: `0 0 ${W} 660`, class: "board", role: "img", "aria-label": "Caylus Magna Carta board" });
-  root.append(svg("rect", { x: 0, y: 0, width: W, height: 660, fill: "#f3ead2", rx: 12 }));
+  const height = 150 + Math.ceil(Math.max(1, view.road.length) / 9) * (CARD_H + 30) + 160;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, class: "board", role: "img", "aria-label": "Caylus Magna Carta board" });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height, fill: "#f3ead2", rx: 12 }));
 
   // The castle: parts left to build in each section.
   const castle = svg("g", { "data-building": "castle" });
@@ -82,7 +83,7 @@ export function draw(view, kit) {
 
   // The seat's own hand (the view holds the viewer's hand only; others show a count).
   const me = view.viewer;
-  const hy = 520;
+  const hy = 150 + Math.ceil(Math.max(1, view.road.length) / 9) * (CARD_H + 30) + 30;
   const hand = me === null || me === undefined ? null : view.seats[me].hand;
   root.append(svg("text", { x: 20, y: hy - 8, class: "area-title" }, hand ? `Your hand (${names[me]})` : "Hands are hidden"));
   (hand || []).forEach((card, k) => {
@@ -105,9 +106,10 @@ export function draw(view, kit) {
   return root;
 }
 
-export function playerFacts(seat) {
+export function playerFacts(seat, view, p) {
   return [["deniers", seat.deniers], ["food", seat.food], ["wood", seat.wood], ["stone", seat.stone], ["gold", seat.gold],
-          ["workers", seat.workers], ["cards in hand", seat.hand_size], ["deck", seat.deck_size]];
+          ["workers", seat.workers], ["cards in hand", seat.hand_size], ["in the deck", seat.deck_size],
+          ["prestige", view.scores[p]]];
 }
 
 export function phaseText(view) {
