@@ -18,7 +18,6 @@ No token is excluded: each one is reachable, and is reached.
 from __future__ import annotations
 
 import random
-import time
 
 import caylus
 
@@ -61,7 +60,6 @@ def test_keen_players_play_every_token():
     every = [a.token for a in caylus.get_edition(EDITION).actions]
     wanted = set(every) - set(UNREACHABLE)
     played: set[str] = set()
-    start = time.perf_counter()
     games = 0
     for seed in range(MAX_GAMES):
         options = {"characters": ("random", "recommended")[seed % 2]}
@@ -78,4 +76,3 @@ def test_keen_players_play_every_token():
     missing = [t for t in every if t in wanted and t not in played]
     assert not missing, f"never played in {games} games: {missing}"
     assert not played & set(UNREACHABLE), "a token said to be unreachable was played"
-    assert time.perf_counter() - start < 10
