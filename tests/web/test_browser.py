@@ -137,6 +137,7 @@ def test_the_board_fits_a_phone_and_is_keyboard_usable(browser, server):
         target = page.locator("svg.board [data-action]").first
         target.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version)
+        page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version,
+                               timeout=60000)
     finally:
         context.close()
