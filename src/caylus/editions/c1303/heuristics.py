@@ -9,9 +9,10 @@ their owner when others use them, so they are worth more the more rounds are lef
 from __future__ import annotations
 
 from .catalog import (
-    BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, FAVOR, GAIN, GOLD_PRESTIGE_AT_END, KIND_NAMES, LAWYER, OFFER,
-    PRINTED_SLOTS, SETUP, TILES, TOLL,
+    BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, FAVOR, GAIN, GOLD_PRESTIGE_AT_END,
+    KIND_NAMES, LAWYER, OFFER, OFFERS, PRINTED_SLOTS, TILES, TOLL,
 )
+from .rules import CONSTRUCTION, _can_deliver
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
@@ -30,11 +31,20 @@ WEIGHTS = {
     "character": (1.2, 0.3),        # a character in hand
 }
 FEATURES = tuple(WEIGHTS)
-# What a placed worker is expected to bring when its building is activated, by the building's effect, if its
-# owner has what the building asks for (`_worth`); a gain is worth what it gives.
-EFFECT_WORTH = {OFFER: 1.2, LAWYER: 1.0, BUILD_WOOD: 2.6, BUILD_STONE: 3.4, BUILD_STONE_NO_STONE: 3.4, TOLL: 0.6,
-                FAVOR: 1.6}
-GAIN_WORTH = (0.9, 1.0, 1.3, 1.3, 2.6)  # a food, wood, stone, fabric, gold gained (early-game worth)
+
+# What a worker placed on a building is expected to bring when the building is activated, in prestige points.
+# Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are
+# the others, and only if the seat has what the building asks for.
+EFFECT_WORTH = {
+    BUILD_WOOD: 3.0,            # a wood building: its prestige, and a building that pays when others use it
+    BUILD_STONE: 4.5,
+    BUILD_STONE_NO_STONE: 4.5,
+    LAWYER: 1.5,                # a residence: one more worker at every Recruitment
+    TOLL: 0.3,                  # moving the provost for free
+    FAVOR: 1.5,
+}
+FAVOR_WORTH = 1.5               # a favor, wherever it comes from
+SITE_WORTH = 0.8 * BUNDLE_PRESTIGE  # a worker on the construction site with a bundle to deliver
 _KIND_COLUMN = {KIND_NAMES.index("wood"): 7, KIND_NAMES.index("stone"): 8}
 _RESIDENCE_FACE = 2  # catalog.FACE_NAMES: setup, construction, residence
 
@@ -52,6 +62,7 @@ def amounts(b) -> list[list[float]]:
         row[0] = b.pp[seat]
         row[1] = b.workers[seat]
         row[2:7] = b.res[5 * seat:5 * seat + 5]
+    w = weights(b)
     for s, tile in enumerate(b.tile):
         if tile < 0:
             continue
@@ -63,33 +74,51 @@ def amounts(b) -> list[list[float]]:
                 column = _KIND_COLUMN.get(TILES[tile].kind)
                 if column is not None:
                     rows[who][column] += 1
+        if s >= PRINTED_SLOTS and s - PRINTED_SLOTS >= b.provost:
+            continue  # past the provost: not activated this round
         for who in (b.worker_on[s], b.journeyman_on[s]):
             if who >= 0:
-                rows[who][10] += _worth(b, s, tile, who)
+                t = TILES[tile]
+                rows[who][10] += _effect_worth(t.construction if b.face[s] == CONSTRUCTION else t.setup, b, who, w)
+    for who in b.site_workers:
+        if _can_deliver(b, who):
+            rows[who][10] += SITE_WORTH
     for holder in b.chars:
         if 0 <= holder < n:
             rows[holder][11] += 1
     return rows
 
 
-def _worth(b, slot: int, tile: int, seat: int) -> float:
-    """What the seat's worker on `slot` should bring when the building is activated."""
-    t = TILES[tile]
-    effect = t.setup if b.face[slot] == SETUP else t.construction
+def _effect_worth(effect, b, p: int, w: list[float]) -> float:
+    """What activating `effect` is expected to bring seat `p`, with its resources now and the weights `w`."""
     if effect is None:
         return 0.0
-    r = b.res[5 * seat:5 * seat + 5]
-    if effect.code == GAIN:
-        return sum(g * w for g, w in zip(effect.gain, GAIN_WORTH)) + 0.55 * effect.workers + effect.prestige
-    if effect.code == BUILD_WOOD and not (r[1] >= 1 and sum(r[:4]) >= 2):
+    mine = b.res[5 * p:5 * p + 5]
+    code = effect.code
+    if code == GAIN:
+        return (sum(n * w[2 + r] for r, n in enumerate(effect.gain)) + effect.workers * w[1] + effect.prestige)
+    if code == OFFER:
+        table = OFFERS[effect.offer]
+        best = None
+        for o in table.offers:
+            if any(mine[r] < n for r, n in enumerate(o.cost)) or b.workers[p] < o.workers_back:
+                continue
+            if o.any_cost and sum(mine[:4]) < o.any_cost:
+                continue
+            value = (sum(n * w[2 + r] for r, n in enumerate(o.gain)) - sum(n * w[2 + r] for r, n in enumerate(o.cost))
+                     + (o.workers - o.workers_back) * w[1] - o.any_cost * w[2] + o.prestige
+                     + (FAVOR_WORTH if o.favor else 0.0))
+            best = value if best is None else max(best, value)
+        if best is None or (table.optional and best < 0):
+            return 0.0
+        return best
+    if code == BUILD_WOOD and not (mine[1] >= 1 and sum(mine[:4]) >= 2):
         return 0.0
-    if effect.code in (BUILD_STONE, BUILD_STONE_NO_STONE) and not (r[2] >= 1 and sum(r[:4]) >= 2):
+    if code == BUILD_STONE and not (mine[2] >= 1 and sum(mine[:4]) >= 2):
         return 0.0
-    if effect.code == LAWYER and r[3] < 1:
+    if code == LAWYER and not mine[3]:
         return 0.0
-    if effect.code == OFFER and sum(r) == 0:
-        return 0.0
-    return EFFECT_WORTH.get(effect.code, 0.0)
+    return EFFECT_WORTH.get(code, 0.0)
 
 
 def weights(b) -> list[float]:
