@@ -31,3 +31,27 @@ class Describer:
     @property
     def described(self) -> set[str]:
         return set(self.texts)
+
+
+def check_event_words(edition: str, games: int, **options) -> set[str]:
+    """Random games with events recorded: every event each seat gets reads as a sentence of the edition's own (not
+    the generic fallback, `plain_event`). Returns the kinds seen."""
+    import random
+
+    from caylus.core.words import plain_event
+
+    kinds: set[str] = set()
+    names = caylus.get_edition(edition).player_names
+    for seed in range(games):
+        game = caylus.new_game(edition, players=2 + seed % 3, seed=seed, **options)
+        game.record_events()
+        rng = random.Random(seed)
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+        for seat in range(game.num_players):
+            view = game.view(seat)
+            for event in game.events(seat):
+                text = caylus.describe_event(view, event)
+                assert text and "{" not in text and text != plain_event(event, names), (event, text)
+                kinds.add(event["kind"])
+    return kinds

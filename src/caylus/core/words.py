@@ -90,6 +90,22 @@ def plain_event(event: dict, player_names) -> str:
     return (f"{who}: " if who else "") + text + (f" ({details})" if details else "")
 
 
+# Event amounts that are counted things: name -> (one, several).
+_COUNTED = {"deniers": ("denier", "deniers"), "workers": ("worker", "workers"), "favors": ("favor", "favors"),
+            "any_cubes": ("cube of their choice", "cubes of their choice"),
+            "any_resources": ("resource of their choice", "resources of their choice"),
+            "dungeon": ("dungeon token", "dungeon tokens"), "walls": ("walls token", "walls tokens"),
+            "towers": ("towers token", "towers tokens")}
+
+
+def amounts_text(amounts: dict) -> str:
+    """An event's gain or paid dict in words: {"wood": 2, "deniers": 1} -> '2 wood and 1 denier'."""
+    parts = [f"{n} {_COUNTED[name][n != 1]}" if name in _COUNTED else f"{n} {name}" for name, n in amounts.items()]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _plain_value(value) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{v} {k}" if isinstance(v, int) else f"{k} {_plain_value(v)}" for k, v in value.items())

@@ -14,7 +14,7 @@ import pytest
 
 import caylus
 from tests.editions.c1303.test_c1303_reachability import choose
-from tests.editions.words_check import Describer
+from tests.editions.words_check import Describer, check_event_words
 
 EDITION = "caylus-1303"
 
@@ -127,3 +127,19 @@ def test_where_buildings_and_characters_are():
     entry = caylus.describe_building(view, "bailiff")
     assert entry["kind"] == "character" and entry["owner"] == holder and entry["where"] == f"in front of {holder}"
     assert caylus.describe_building(view, "mansion")["cost"] == "5 stone, 5 gold at Stewardship, over a residence (+20 prestige)"
+
+
+def test_every_event_reads_as_a_sentence():
+    kinds = check_event_words(EDITION, 8)
+    assert {"place", "pass", "produce", "bundle", "recruit", "character", "game_over"} <= kinds
+
+
+def test_event_words_count_road_spaces_from_one():
+    """Events count Road spaces from 0 (as the view's list); the words, like the board, from 1."""
+    view = planning_view()
+    assert caylus.describe_event(view, {"kind": "build", "player": 1, "building": "wood_quarry", "space": 9,
+                                        "paid": {"food": 1, "wood": 1}, "any_resources": 0, "prestige": 2}) == (
+        "Red builds the Wood Quarry on road space 10 for 1 food and 1 wood (+2 prestige)")
+    assert caylus.describe_event(view, {"kind": "trade", "player": 0, "offer": "foundry", "paid": {"workers": 3},
+                                        "any_resources": 0, "gain": {"gold": 2}}) == (
+        "Blue pays 3 workers for 2 gold at the Foundry")

@@ -13,7 +13,7 @@ import pytest
 
 import caylus
 from tests.editions.classic.test_reachability import OPTIONS, KeenAgent
-from tests.editions.words_check import Describer
+from tests.editions.words_check import Describer, check_event_words
 
 EDITION = "caylus"
 
@@ -164,3 +164,19 @@ def test_the_end_of_the_game_names_the_winner():
     text = caylus.describe_decision(game.view(0))
     best = max(game.scores())
     assert text.startswith("The game is over: ") and f"with {best} prestige" in text
+
+
+def test_every_event_reads_as_a_sentence():
+    kinds = check_event_words(EDITION, 12)
+    assert {"place", "pass", "produce", "build", "batch", "count", "game_over"} <= kinds
+
+
+def test_event_words():
+    view = fresh_view()
+    assert caylus.describe_event(view, {"kind": "produce", "player": 1, "building": "sawmill", "space": 9,
+                                        "gain": {"wood": 2}}) == "Red takes 2 wood from the Sawmill"
+    assert caylus.describe_event(view, {"kind": "place", "player": 2, "building": "mason", "space": 10, "paid": 3,
+                                        "owner": 1, "owner_prestige": 1}) == (
+        "Green places a worker on the Mason on space 10 (3 deniers); Red gains 1 prestige")
+    assert caylus.describe_event(view, {"kind": "castle_done", "player": 0, "batches": 0, "prestige": -2}) == (
+        "Blue gives no batch and loses 2 prestige")

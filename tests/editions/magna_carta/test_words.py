@@ -13,7 +13,7 @@ import pytest
 
 import caylus
 from tests.editions.magna_carta.test_mc_reachability import BEGINNER_NEVER, SAVER_SHARE, choose
-from tests.editions.words_check import Describer
+from tests.editions.words_check import Describer, check_event_words
 
 EDITION = "magna-carta"
 
@@ -136,3 +136,22 @@ def test_beginner_rules_put_prestige_buildings_in_front():
     view = actions_view(rules="beginner")
     assert caylus.describe_building(view, "lawyer")["where"] == "not used in the beginner rules"
     assert "in front of you" in caylus.describe_action(with_decision(view, "action", 0), "prestige:statue")
+
+
+@pytest.mark.parametrize("rules", ["standard", "beginner"])
+def test_every_event_reads_as_a_sentence(rules):
+    kinds = check_event_words(EDITION, 8, rules=rules)
+    assert {"draw", "place", "pass", "build", "produce", "game_over"} <= kinds
+
+
+def test_a_card_drawn_is_named_to_its_drawer_only():
+    """docs/events.md: a draw's cards are the drawer's secret; the others read only how many."""
+    game = caylus.new_game(EDITION, players=3, seed=2)
+    game.record_events()
+    first = next(i for i, e in enumerate(game.events(None)) if e["kind"] == "draw")
+    drawer = game.events(None)[first]["player"]
+    mine = caylus.describe_event(game.view(drawer), game.events(drawer)[first])
+    other = (drawer + 1) % 3
+    theirs = caylus.describe_event(game.view(other), game.events(other)[first])
+    name = caylus.get_edition(EDITION).player_names[drawer]
+    assert mine.startswith(f"{name} draws 3 cards: ") and theirs == f"{name} draws 3 cards"

@@ -8,7 +8,7 @@ catalog's figures (shared/reference/caylus-1303.md); no third-party imports.
 from __future__ import annotations
 
 from caylus.core.edition import Words
-from caylus.core.words import plain_event
+from caylus.core.words import amounts_text, plain_event
 
 from .catalog import (
     ARCHITECT_BONUS, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHARACTERS,
@@ -519,8 +519,151 @@ def buildings(view: dict) -> list[dict]:
 
 # -- events -------------------------------------------------------------------------------------------------------
 
+_OFFER_PLACES = {name: _offer_building(name) for name in OFFERS}
+
+
+def _building_words(building) -> str:
+    if building == "construction_site":
+        return "the construction site"
+    return f"the {TILE_NAMES[building]}" if building in TILE_NAMES else str(building)
+
+
+def _at(ev: dict) -> str:
+    """' on road space 9' (events count Road spaces from 0, as the view's list does)."""
+    return f" on road space {ev['space'] + 1}" if ev.get("space") is not None else ""
+
+
+def _who(player) -> str:
+    return PLAYER_NAMES[player] if isinstance(player, int) else ""
+
+
+def _names(seats) -> str:
+    names = [PLAYER_NAMES[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def event(view: dict, ev: dict) -> str:
-    return plain_event(ev, GLOSSARY["players"])
+    """The log line for an engine event (docs/events.md, Caylus 1303); an unknown kind reads in generic words."""
+    say = _EVENT_WORDS.get(ev["kind"])
+    return say(_who(ev.get("player")), ev) if say else plain_event(ev, GLOSSARY["players"])
+
+
+def _character_event(who: str, ev: dict) -> str:
+    title = f"the {CHARACTER_NAMES[ev['character']]}"
+    if ev["source"] == "player":
+        return f"{who} takes {title} from {_who(ev['taken_from'])} with a favor"
+    if ev["source"] == "board":
+        return f"{who} takes {title} from the board"
+    return f"{who} chooses {title}"
+
+
+def _place_event(who: str, ev: dict) -> str:
+    text = f"{who} places a worker on {_building_words(ev['building'])}{_at(ev)} ({_amount(ev['paid'], 'worker')}"
+    if ev.get("journeyman"):
+        text += ", as the Journeyman"
+    text += ")"
+    if ev.get("owner") is not None and ev.get("owner_prestige"):
+        text += f"; {_who(ev['owner'])} gains {ev['owner_prestige']} prestige"
+    return text
+
+
+def _pass_event(who: str, ev: dict) -> str:
+    if ev.get("forced"):
+        text = f"{who} has no worker left to place and passes"
+    else:
+        text = f"{who} passes"
+    return text + (" and takes the First Player tile" if ev.get("first_player") else "")
+
+
+def _provost_event(who: str, ev: dict) -> str:
+    via = {"toll": " with the Toll", "guilds_bridge": " at the Guilds Bridge", "bailiff": " as the Bailiff"}.get(
+        ev.get("via"), "")
+    if not ev["by"]:
+        return f"{who} leaves the provost where he is{via}"
+    paid = f" (returns {_amount(ev['paid'], 'worker')} to the camp)" if ev.get("paid") else ""
+    return f"{who} moves the provost {_amount(abs(ev['by']), 'step')} {'forward' if ev['by'] > 0 else 'back'}{via}{paid}"
+
+
+def _trade_event(who: str, ev: dict) -> str:
+    paid = dict(ev["paid"])
+    if ev.get("any_resources"):
+        paid["any_resources"] = ev["any_resources"]
+    paid_text = amounts_text(paid).replace("1 favor", "a favor")
+    gain = amounts_text(ev["gain"]).replace("1 favor", "a favor")
+    place = _OFFER_PLACES.get(ev["offer"], ev["offer"])
+    return f"{who} pays {paid_text} for {gain} at the {place}" if paid else f"{who} takes {gain} at the {place}"
+
+
+def _build_event(who: str, ev: dict) -> str:
+    paid = dict(ev["paid"])
+    if ev.get("any_resources"):
+        paid["any_resources"] = ev["any_resources"]
+    return (f"{who} builds {_building_words(ev['building'])}{_at(ev)} for {amounts_text(paid)} "
+            f"(+{ev['prestige']} prestige)")
+
+
+def _recruit_event(who: str, ev: dict) -> str:
+    text = f"{who} recruits {_amount(ev['workers'], 'worker')}"
+    if ev.get("gain"):
+        text += f" and {amounts_text(ev['gain'])}"
+    if ev.get("lost"):
+        text += f" ({_amount(ev['lost'], 'worker')} lost: no more in the camp)"
+    return text
+
+
+def _game_over_event(who: str, ev: dict) -> str:
+    scores = ", ".join(f"{PLAYER_NAMES[s]} {score}" for s, score in enumerate(ev["scores"]))
+    winners = ev["winners"]
+    return f"Game over: {_names(winners)} {'wins' if len(winners) == 1 else 'share the victory'} ({scores})"
+
+
+_DECLINED = {"offer": "does not take the offer", "build": "builds nothing", "lawyer": "puts no house",
+             "monument": "builds no monument", "early_riser": "does not place a worker early",
+             "board_character": "takes no character from the board"}
+
+
+def _decline_event(who: str, ev: dict) -> str:
+    text = f"{who} {_DECLINED.get(ev['decision'], 'declines')}"
+    if ev.get("offer"):
+        text += f" at the {_OFFER_PLACES.get(ev['offer'], ev['offer'])}"
+    return text
+
+
+_EVENT_WORDS = {
+    "phase": lambda who, ev: f"Round {ev['round']}: {PHASE_WORDS.get(ev['phase'], ev['phase'])}",
+    "characters_on_board": lambda who, ev: "On the board: " + ", ".join(
+        f"the {CHARACTER_NAMES[c]}" for c in ev["characters"]),
+    "residence": lambda who, ev: f"{_building_words(ev['building'])[0].upper()}{_building_words(ev['building'])[1:]}"
+    f"{_at(ev)} becomes {who}'s residence",
+    "recruit": _recruit_event,
+    "provost_reset": lambda who, ev: "The provost goes back before the last building on the road",
+    "end_bonus": lambda who, ev: f"{who} scores {ev['total']} prestige at the end (for gold)",
+    "game_over": _game_over_event,
+    "character": _character_event,
+    "place": _place_event,
+    "pass": _pass_event,
+    "produce": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} from {_building_words(ev['building'])}",
+    "activate": lambda who, ev: f"{who} uses {_building_words(ev['building'])}",
+    "owner_bonus": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} as the owner of "
+    f"{_building_words(ev['building'])}",
+    "not_activated": lambda who, ev: f"{who}'s worker on {_building_words(ev['building'])} goes back to the camp "
+    f"unused (beyond the provost)",
+    "trade": _trade_event,
+    "decline": _decline_event,
+    "pay": lambda who, ev: f"{who} spends 1 {ev['resource']}",
+    "provost": _provost_event,
+    "build": _build_event,
+    "lawyer": lambda who, ev: f"{who} puts a house on {_building_words(ev['building'])}{_at(ev)} for "
+    f"{amounts_text(ev['paid'])}",
+    "favor_site": lambda who, ev: f"{who} uses construction site building {ev['site']}, "
+    f"{_building_words(ev['building'])}, with a favor",
+    "bundle": lambda who, ev: f"{who} delivers a bundle of {amounts_text(ev['resources'])} (+{ev['prestige']} "
+    f"prestige)",
+    "deliver_done": lambda who, ev: f"{who} stops delivering ({_amount(ev['bundles'], 'bundle')} this round)",
+    "most_bundles": lambda who, ev: f"{who} delivered the most bundles ({ev['bundles']}) and earns a favor",
+    "monument": lambda who, ev: f"{who} builds {_building_words(ev['building'])} over the residence "
+    f"{_building_words(ev['covers'])[4:]}{_at(ev)} for {amounts_text(ev['paid'])} (+{ev['prestige']} prestige)",
+}
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)

@@ -8,7 +8,7 @@ catalog's figures; no third-party imports.
 from __future__ import annotations
 
 from caylus.core.edition import Words
-from caylus.core.words import plain_event
+from caylus.core.words import amounts_text, plain_event
 
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDINGS_LINE, CARPENTER, CHURCH, CHURCH_DEALS, CUBES,
@@ -607,9 +607,146 @@ def buildings(view: dict) -> list[dict]:
 
 # -- events -----------------------------------------------------------------------------------------------------
 
+def _building_words(building) -> str:
+    """An event's building id as words: 'the Sawmill', 'the castle'."""
+    if building in SPECIAL_NAMES:
+        return f"the {SPECIAL_NAMES[building]}" if building != "castle" else "the castle"
+    if building in TILE_NAMES:
+        return f"the {TILE_NAMES[building]}"
+    return "the favor table" if building == "favor_table" else str(building)
+
+
+def _at(ev: dict) -> str:
+    """' on space 9' when the event names a road space."""
+    return f" on space {ev['space']}" if ev.get("space") is not None else ""
+
+
+def _names(seats) -> str:
+    names = [GLOSSARY["players"][s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def event(view: dict, ev: dict) -> str:
-    """The log line for an engine event."""
-    return plain_event(ev, GLOSSARY["players"])
+    """The log line for an engine event (docs/events.md, Caylus 2005); an unknown kind reads in generic words."""
+    kind = ev["kind"]
+    player = ev.get("player")
+    who = GLOSSARY["players"][player] if isinstance(player, int) else ""
+    say = _EVENT_WORDS.get(kind)
+    return say(who, ev) if say else plain_event(ev, GLOSSARY["players"])
+
+
+def _place_event(who: str, ev: dict) -> str:
+    where = _building_words(ev["building"]) + _at(ev)
+    into = "in" if ev["building"] == "castle" else "on"
+    text = f"{who} places a worker {into} {where} ({_amount(ev['paid'], 'denier')})"
+    if ev.get("owner") is not None and ev.get("owner_prestige"):
+        text += f"; {GLOSSARY['players'][ev['owner']]} gains {ev['owner_prestige']} prestige"
+    return text
+
+
+def _gate_event(who: str, ev: dict) -> str:
+    if ev["building"] is None:
+        return f"{who} takes the gate's worker back"
+    text = f"{who} moves the gate's worker to {_building_words(ev['building'])}{_at(ev)}"
+    if ev.get("owner") is not None and ev.get("owner_prestige"):
+        text += f"; {GLOSSARY['players'][ev['owner']]} gains {ev['owner_prestige']} prestige"
+    return text
+
+
+def _provost_event(who: str, ev: dict) -> str:
+    via = " with the Merchants' guild" if ev.get("building") == "merchants_guild" else ""
+    if not ev["by"]:
+        return f"{who} leaves the provost on space {ev['start']}{via}"
+    paid = f" ({_amount(ev['paid'], 'denier')})" if ev["paid"] else ""
+    return (f"{who} moves the provost {_amount(abs(ev['by']), 'space')} {'forward' if ev['by'] > 0 else 'back'}, "
+            f"to space {ev['to']}{via}{paid}")
+
+
+def _build_event(who: str, ev: dict) -> str:
+    paid = amounts_text(ev["paid"])
+    if ev.get("any_cubes"):
+        paid += f" and {_amount(ev['any_cubes'], 'cube')} of their choice"
+    gains = [f"+{ev['prestige']} prestige"]
+    if ev.get("favors"):
+        gains.append(_amount(ev["favors"], "royal favor"))
+    favor = " with a royal favor" if ev.get("by_favor") else ""
+    return f"{who} builds {_building_words(ev['building'])}{_at(ev)}{favor} for {paid} ({', '.join(gains)})"
+
+
+def _lawyer_event(who: str, ev: dict) -> str:
+    later = "; it changes once its worker has left" if ev.get("delayed") else ""
+    favor = " with a royal favor" if ev.get("by_favor") else ""
+    return (f"{who} has the lawyer turn {_building_words(ev['building'])}{_at(ev)} into a residence{favor} "
+            f"(pays {amounts_text(ev['paid'])}){later}")
+
+
+def _count_event(who: str, ev: dict) -> str:
+    text = f"{who} has {_amount(ev['houses'], 'house')} in the {ev['section']}"
+    if ev["prestige"]:
+        return text + f": {ev['prestige']} prestige"
+    if ev["favors"]:
+        return text + f": {_amount(ev['favors'], 'royal favor')}"
+    return text + ": nothing"
+
+
+def _favor_event(who: str, ev: dict) -> str:
+    gain = f": {amounts_text(ev['gain'])}" if ev.get("gain") else ""
+    return f"{who} takes a favor on the {ev['line']} line (column {ev['column']}){gain}"
+
+
+def _game_over_event(who: str, ev: dict) -> str:
+    scores = ", ".join(f"{GLOSSARY['players'][s]} {score}" for s, score in enumerate(ev["scores"]))
+    winners = ev["winners"]
+    return f"Game over: {_names(winners)} {'wins' if len(winners) == 1 else 'share the victory'} ({scores})"
+
+
+_EVENT_WORDS = {
+    "phase": lambda who, ev: f"Turn {ev['turn']}: {ev['phase']} phase",
+    "income": lambda who, ev: f"{who} collects {_amount(ev['deniers'], 'denier')}" + (
+        f" ({', '.join(f'{n} from the {TILE_NAMES.get(b, b)}' for b, n in ev['buildings'].items())})"
+        if ev.get("buildings") else ""),
+    "bailiff": lambda who, ev: f"The bailiff moves from space {ev['start']} to space {ev['to']}; the provost joins him",
+    "count": _count_event,
+    "counted": lambda who, ev: f"The {ev['section']} have been counted" if ev["section"] in ("walls", "towers")
+    else f"The {ev['section']} has been counted",
+    "end_bonus": lambda who, ev: f"{who} scores {ev['total']} prestige at the end ("
+    + ", ".join(f"{n} for {part}" for part, n in ev["parts"].items()) + ")",
+    "game_over": _game_over_event,
+    "place": _place_event,
+    "pass": lambda who, ev: f"{who} passes" + (f" first and takes {_amount(ev['deniers'], 'denier')}"
+                                              if ev.get("deniers") else ""),
+    "gate": _gate_event,
+    "provost": _provost_event,
+    "turn_order": lambda who, ev: f"The stables change the turn order: {_names(ev['order'])}",
+    "inn": lambda who, ev: f"{who} moves into the inn" + (
+        f", driving out {GLOSSARY['players'][ev['driven_out']]}" if ev.get("driven_out") is not None else ""),
+    "inn_choice": lambda who, ev: f"{who} {'stays in' if ev['stays'] else 'leaves'} the inn",
+    "produce": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} from {_building_words(ev['building'])}",
+    "owner_bonus": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} as the owner of "
+    f"{_building_words(ev['building'])}",
+    "not_activated": lambda who, ev: f"{who}'s worker on {_building_words(ev['building'])} goes home unused "
+    f"(beyond the provost)",
+    "trade": lambda who, ev: f"{who} pays {amounts_text(ev['paid'])} for {amounts_text(ev['gain'])} at "
+    f"{_building_words(ev['building'])}".replace("1 favor", "a royal favor"),
+    "decline": lambda who, ev: f"{who} does not use {_building_words(ev['building'])}",
+    "build": _build_event,
+    "pay": lambda who, ev: f"{who} pays 1 {ev['cube']}",
+    "lawyer": _lawyer_event,
+    "residence": lambda who, ev: f"{_building_words(ev['building'])[0].upper()}{_building_words(ev['building'])[1:]}"
+    f"{_at(ev)} becomes {who}'s residence (+{ev['prestige']} prestige)",
+    "batch": lambda who, ev: f"{who} gives the castle a batch ({', '.join(ev['cubes'])}): a house in the "
+    f"{ev['section']}, +{ev['prestige']} prestige",
+    "castle_done": lambda who, ev: f"{who} gives no batch and loses {-ev['prestige']} prestige" if ev["prestige"]
+    else f"{who} is done at the castle ({_amount(ev['batches'], 'batch')})",
+    "best_builder": lambda who, ev: f"{who} gave the most batches ({ev['batches']}) and earns a royal favor",
+    "favors": lambda who, ev: f"{who} earns {_amount(ev['count'], 'royal favor')}" + (
+        f": +{ev['prestige']} prestige" if ev.get("prestige") else ""),
+    "favor": _favor_event,
+    "favor_cube": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} from the favor table",
+    "exchange_give": lambda who, ev: f"{who} gives 1 {ev['cube']} in a swap",
+    "exchange_take": lambda who, ev: f"{who} takes 1 {ev['cube']} in the swap",
+    "favor_lost": lambda who, ev: f"{who} loses a favor (every line of the favor table was used this phase)",
+}
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)

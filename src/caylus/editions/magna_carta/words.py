@@ -9,7 +9,7 @@ hidden), so that a client holding only a view can use it. What a card does is wr
 from __future__ import annotations
 
 from caylus.core.edition import Words
-from caylus.core.words import plain_event
+from caylus.core.words import amounts_text, plain_event
 
 from .catalog import (
     BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD_MINE, HAND_SIZE, LARGE_PRODUCTION, LAWYER, MARKET,
@@ -478,8 +478,114 @@ def buildings(view: dict) -> list[dict]:
 
 # -- events -------------------------------------------------------------------------------------------------------
 
+def _card_words(ev: dict) -> str:
+    """An event's card (with its owner): 'the Park', "Red's Market"."""
+    name = ev["card"]
+    owner = ev.get("owner")
+    if owner is None:
+        return f"the {NEUTRAL_NAMES.get(name, name)}"
+    return f"{PLAYER_NAMES[owner]}'s {CARD_NAMES.get(name, name)}"
+
+
+def _who(player) -> str:
+    return PLAYER_NAMES[player] if isinstance(player, int) else ""
+
+
+def _names(seats) -> str:
+    names = [PLAYER_NAMES[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _card_list(cards) -> str:
+    return ", ".join(CARD_NAMES.get(c, c) for c in cards)
+
+
 def event(view: dict, ev: dict) -> str:
-    return plain_event(ev, GLOSSARY["players"])
+    """The log line for an engine event (docs/events.md, Magna Carta), as the seat of `view` got it: a card drawn by
+    another seat is not named (the engine leaves it out of that seat's events)."""
+    say = _EVENT_WORDS.get(ev["kind"])
+    return say(_who(ev.get("player")), ev) if say else plain_event(ev, GLOSSARY["players"])
+
+
+def _draw_event(who: str, ev: dict) -> str:
+    cards = ev.get("cards")
+    text = f"{who} draws {_amount(ev['count'], 'card')}"
+    return text + (f": {_card_list(cards)}" if cards else "")
+
+
+def _provost_event(who: str, ev: dict) -> str:
+    if not ev["by"]:
+        return f"{who} leaves the provost where he is"
+    return (f"{who} moves the provost {_amount(abs(ev['by']), 'card')} {'forward' if ev['by'] > 0 else 'back'} "
+            f"({_amount(ev['paid'], 'denier')})")
+
+
+def _prestige_event(who: str, ev: dict) -> str:
+    title = PRESTIGE[PRESTIGE_BY_NAME[ev["building"]]].title if ev["building"] in PRESTIGE_BY_NAME else ev["building"]
+    text = f"{who} builds the {title} for {amounts_text(ev['cost'])}"
+    if ev.get("in_front"):
+        return text + " (in front of them)"
+    if ev.get("covers"):
+        return text + f" over their residence, once the {CARD_NAMES.get(ev['covers'], ev['covers'])}"
+    return text
+
+
+def _game_over_event(who: str, ev: dict) -> str:
+    scores = ", ".join(f"{PLAYER_NAMES[s]} {score}" for s, score in enumerate(ev["scores"]))
+    winners = ev["winners"]
+    return f"Game over: {_names(winners)} {'wins' if len(winners) == 1 else 'share the victory'} ({scores})"
+
+
+_DECLINED = {"buy": "buys nothing", "sell": "sells nothing", "swap": "swaps nothing", "bank": "buys no gold",
+             "church": "buys no castle token", "lawyer": "makes no residence"}
+
+
+_EVENT_WORDS = {
+    "phase": lambda who, ev: f"Turn {ev['turn']}: {PHASE_WORDS.get(ev['phase'], ev['phase'])}",
+    "draw": _draw_event,
+    "reshuffle": lambda who, ev: f"{who} shuffles {_amount(ev['count'], 'card')} of their discard pile into a new "
+    f"pile",
+    "income": lambda who, ev: f"{who} collects {_amount(ev['deniers'], 'denier')}",
+    "produce": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} from {_card_words(ev)}",
+    "owner_bonus": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} as the owner of {_card_words(ev)}",
+    "residence": lambda who, ev: f"{who}'s {CARD_NAMES.get(ev['card'], ev['card'])} (card {ev['index'] + 1}) becomes "
+    f"a residence",
+    "most_batches": lambda who, ev: f"{who} gave the most batches ({ev['batches']}) and takes "
+    f"{amounts_text(ev['gain'])}",
+    "tokens_removed": lambda who, ev: f"Nobody gave a batch: {amounts_text(ev['tokens'])} leave the game",
+    "provost_advance": lambda who, ev: f"The provost moves on to card {ev['to'] + 1}" if ev["to"] != ev["start"]
+    else "The provost stays at the end of the road",
+    "first_player": lambda who, ev: f"{who} is the first player",
+    "end_bonus": lambda who, ev: f"{who} scores {ev['total']} prestige at the end ("
+    + ", ".join(f"{n} for {part}" for part, n in ev["parts"].items()) + ")",
+    "game_over": _game_over_event,
+    "redraw": lambda who, ev: f"{who} discards their opening hand ({_card_list(ev['discarded'])})" if ev["redraw"]
+    else f"{who} keeps their opening hand",
+    "pass": lambda who, ev: f"{who} passes" + (f" first and takes {_amount(ev['deniers'], 'denier')}"
+                                              if ev.get("deniers") else ""),
+    "place": lambda who, ev: f"{who} places a worker on {_card_words(ev)} ({_amount(ev['paid'], 'denier')})",
+    "build": lambda who, ev: f"{who} builds the {CARD_NAMES.get(ev['card'], ev['card'])} at card {ev['index'] + 1} "
+    f"for {amounts_text(ev['cost'])}" + (f" and {_amount(ev['any_cubes'], 'cube')} of their choice"
+                                         if ev.get("any_cubes") else ""),
+    "draw_action": lambda who, ev: f"{who} pays {_amount(ev['paid'], 'denier')} to draw a card",
+    "replace": lambda who, ev: f"{who} pays {_amount(ev['paid'], 'denier')} and discards their hand "
+    f"({_card_list(ev['discarded'])})",
+    "prestige_building": _prestige_event,
+    "cover": lambda who, ev: f"{who} puts the {PRESTIGE[PRESTIGE_BY_NAME[ev['building']]].title} over their "
+    f"residence, once the {CARD_NAMES.get(ev['card'], ev['card'])}" if ev["building"] in PRESTIGE_BY_NAME
+    else plain_event(ev, GLOSSARY["players"]),
+    "pay": lambda who, ev: f"{who} pays 1 {ev['cube']}",
+    "provost": _provost_event,
+    "trade": lambda who, ev: f"{who} pays {amounts_text(ev['paid'])} for {amounts_text(ev['gain'])} at "
+    f"{_card_words(ev)}",
+    "lawyer": lambda who, ev: f"{who} pays {amounts_text(ev['paid'])} at {_card_words(ev)} to turn their "
+    f"{CARD_NAMES.get(ev['target'], ev['target'])} into a residence"
+    + (" once its worker has worked" if ev.get("delayed") else ""),
+    "decline": lambda who, ev: f"{who} {_DECLINED.get(ev['decision'], 'declines')} at {_card_words(ev)}",
+    "batch": lambda who, ev: f"{who} gives the castle a batch ({amounts_text(ev['cost'])}) for "
+    f"{amounts_text(ev['tokens'])}",
+    "castle_done": lambda who, ev: f"{who} is done at the castle ({_amount(ev['batches'], 'batch')})",
+}
 
 
 WORDS = Words(action=action, decision=decision, buildings=buildings, event=event, glossary=GLOSSARY)
