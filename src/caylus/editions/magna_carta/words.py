@@ -548,8 +548,8 @@ _EVENT_WORDS = {
     "income": lambda who, ev: f"{who} collects {_amount(ev['deniers'], 'denier')}",
     "produce": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} from {_card_words(ev)}",
     "owner_bonus": lambda who, ev: f"{who} takes {amounts_text(ev['gain'])} as the owner of {_card_words(ev)}",
-    "residence": lambda who, ev: f"{who}'s {CARD_NAMES.get(ev['card'], ev['card'])} (card {ev['index'] + 1}) becomes "
-    f"a residence",
+    "residence": lambda who, ev: f"{who}'s {CARD_NAMES.get(ev['card'], ev['card'])}"
+    + (f" (card {ev['road_index'] + 1})" if ev.get("road_index") is not None else "") + " becomes a residence",
     "most_batches": lambda who, ev: f"{who} gave the most batches ({ev['batches']}) and takes "
     f"{amounts_text(ev['gain'])}",
     "tokens_removed": lambda who, ev: f"Nobody gave a batch: {amounts_text(ev['tokens'])} leave the game",
@@ -564,8 +564,8 @@ _EVENT_WORDS = {
     "pass": lambda who, ev: f"{who} passes" + (f" first and takes {_amount(ev['deniers'], 'denier')}"
                                               if ev.get("deniers") else ""),
     "place": lambda who, ev: f"{who} places a worker on {_card_words(ev)} ({_amount(ev['paid'], 'denier')})",
-    "build": lambda who, ev: f"{who} builds the {CARD_NAMES.get(ev['card'], ev['card'])} at card {ev['index'] + 1} "
-    f"for {amounts_text(ev['cost'])}" + (f" and {_amount(ev['any_cubes'], 'cube')} of their choice"
+    "build": lambda who, ev: f"{who} builds the {CARD_NAMES.get(ev['card'], ev['card'])}"
+    + (f" at card {ev['road_index'] + 1}" if ev.get("road_index") is not None else "") + f" for {amounts_text(ev['cost'])}" + (f" and {_amount(ev['any_cubes'], 'cube')} of their choice"
                                          if ev.get("any_cubes") else ""),
     "draw_action": lambda who, ev: f"{who} pays {_amount(ev['paid'], 'denier')} to draw a card",
     "replace": lambda who, ev: f"{who} pays {_amount(ev['paid'], 'denier')} and discards their hand "
