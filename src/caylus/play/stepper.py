@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from caylus import Game, load_record
+from caylus import Game, describe_action, load_record
 
 from .boards import render
 from .terminal import Leave, Terminal
@@ -17,7 +17,7 @@ def step_through(record: str, term: Terminal) -> int:
     final = load_record(record)
     tokens = [a.token for a in final.history]
     game = load_record(record, stop_at=0)
-    movers: list[int] = []  # who chose each move played so far (to say it when stepping)
+    movers: list[tuple[int, str]] = []  # who chose each move played so far, and its words
     term.show(Text(f"Replaying {final.edition.title}, {final.num_players} players, seed {final.seed}: "
                    f"{len(tokens)} moves.", style="bold"), HELP)
     _show(game, term, movers, tokens)
@@ -36,8 +36,9 @@ def step_through(record: str, term: Terminal) -> int:
                                                else "the start of the record." if target == 0 else f"move {target}."))
                 continue
             while len(game.history) < target:
-                movers.append(game.current_player)
-                game.apply(tokens[len(game.history)])
+                token = tokens[len(game.history)]
+                movers.append((game.current_player, describe_action(game.view(None), token)))
+                game.apply(token)
             while len(game.history) > target:
                 game.undo()
                 movers.pop()
@@ -67,7 +68,8 @@ def _show(game: Game, term: Terminal, movers: list[int], tokens: list[str]) -> N
     at = len(game.history)
     if at:
         line = Text(f"Move {at} of {len(tokens)}: ", style="bold")
-        line.append(f"{game.player_name(movers[-1])} chose {tokens[at - 1]}")
+        seat, words = movers[-1]
+        line.append(f"{game.player_name(seat)}: {words}  [{tokens[at - 1]}]")
         term.show(line)
     else:
         term.show(Text("The start of the game.", style="bold"))
