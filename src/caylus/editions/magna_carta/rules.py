@@ -300,6 +300,15 @@ def draw_card(b: Board, p: int) -> int:
     return card
 
 
+def _draw_cards(b: Board, p: int, n: int) -> None:
+    """p draws n cards, told as one `draw` event when events are recorded."""
+    if b.events is None:
+        for _ in range(n):
+            draw_card(b, p)
+    else:
+        tell_draw(b, p, [draw_card(b, p) for _ in range(n)])
+
+
 def open_residences(b: Board, p: int) -> list[int]:
     """Road indexes of p's residences that no prestige building covers yet."""
     face, owner = b.road_face, b.road_owner
@@ -698,9 +707,7 @@ def apply(b: Board, a) -> None:
             hand = b.hand[p]
             b.discard[p].extend(hand)
             hand.clear()
-            drawn = [draw_card(b, p) for _ in range(HAND_SIZE)]
-            if b.events is not None:
-                tell_draw(b, p, drawn)
+            _draw_cards(b, p, HAND_SIZE)
     elif verb == "pass":
         pass  # an optional effect declined
     elif kind == D_BUY:
@@ -828,18 +835,14 @@ def _apply_action(b: Board, p: int, a) -> None:
         settle(b, p, OWED[card])
     elif verb == "draw":
         b.deniers[p] -= 1
-        drawn = [draw_card(b, p)]
-        if b.events is not None:
-            tell_draw(b, p, drawn)
+        _draw_cards(b, p, 1)
     elif verb == "replace":
         b.deniers[p] -= 1
         hand = b.hand[p]
         n = len(hand)
         b.discard[p].extend(hand)
         hand.clear()
-        drawn = [draw_card(b, p) for _ in range(n)]
-        if b.events is not None:
-            tell_draw(b, p, drawn)
+        _draw_cards(b, p, n)
     elif verb == "prestige":
         k = _PRESTIGE_KEY[a]
         b.prestige_left.remove(k)
