@@ -27,6 +27,9 @@ def add(commands) -> None:
                             "~/.local/share/caylus/)")
     serve.add_argument("--bot-threads", type=positive_int, default=4, metavar="N",
                        help="threads the bots think in (default 4)")
+    serve.add_argument("--moves-per-second", type=_rate, default=10.0, metavar="R",
+                       help="how many moves and messages a second one seat or connection may send, with a burst "
+                            "of twice that (default 10)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.set_defaults(run=run_serve)
 
@@ -35,6 +38,16 @@ def _port(text: str) -> int:
     value = positive_int(text)
     if value > 65535:
         raise UsageError(f"caylus serve: --port must be 1-65535, not {value}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"caylus serve: --moves-per-second must be a number, not {text!r}") from None
+    if not 0 < value <= 1e6:
+        raise UsageError(f"caylus serve: --moves-per-second must be more than 0 and at most 1000000, not {text}")
     return value
 
 
@@ -47,7 +60,8 @@ def run_serve(args) -> int:
 
     from caylus.server import Settings, create_app
 
-    settings = Settings(db_url=args.db, bot_threads=args.bot_threads)
+    settings = Settings(db_url=args.db, bot_threads=args.bot_threads, moves_per_second=args.moves_per_second,
+                        burst=max(1, int(2 * args.moves_per_second)))
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
     try:

@@ -45,7 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def push(live) -> None:
         seats = hub.seats_watching(live.id)
         if seats:
-            hub.publish(live.id, {seat: live.state(seat) for seat in seats})
+            hub.publish(live.id, {seat: live.state(seat, since) for seat, since in seats.items()})
 
     table_set.on_change += [push, lambda live: runner.kick(live.id)]
     table_set.on_load.append(lambda live: runner.kick(live.id))

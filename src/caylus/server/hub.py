@@ -74,10 +74,15 @@ class Hub:
                 if not group:
                     del self._watchers[watcher.table_id]
 
-    def seats_watching(self, table_id: str) -> set:
-        """The seats (None for spectators) with a watcher at this table; callable from any thread."""
+    def seats_watching(self, table_id: str) -> dict:
+        """The seats (None for spectators) with a watcher at this table, each with the first log entry any of
+        them still needs (0 for a watcher that gets the whole log each time); callable from any thread."""
+        seats: dict = {}
         with self._lock:
-            return {w.seat for w in self._watchers.get(table_id, ())}
+            for w in self._watchers.get(table_id, ()):
+                need = w.log_next if w.new_log_only else 0
+                seats[w.seat] = min(seats.get(w.seat, need), need)
+        return seats
 
     def watched(self) -> bool:
         with self._lock:
