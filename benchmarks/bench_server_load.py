@@ -44,10 +44,12 @@ def peak_memory_mb(pid: int) -> float:
     return float("nan")
 
 
-async def seat_player(url, ws_url, table, seat, token, rng, latencies, done, deadline):
+async def seat_player(http, ws_url, table, seat, token, rng, latencies, done, deadline, opening):
     """One seat: wait for its turn on the WebSocket, answer with a random legal move over HTTP."""
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http, \
-            websockets.connect(f"{ws_url}/ws/tables/{table}?token={token}&log=new", max_size=2**22) as ws:
+    async with opening:  # connections open a few at a time, as players arrive, not all in one instant
+        ws = await websockets.connect(f"{ws_url}/ws/tables/{table}?token={token}&log=new", max_size=2**22,
+                                      open_timeout=60)
+    async with ws:
         while time.monotonic() < deadline:
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
@@ -62,7 +64,7 @@ async def seat_player(url, ws_url, table, seat, token, rng, latencies, done, dea
             if not state["legal"]:
                 continue
             started = time.perf_counter()
-            r = await http.post(f"/api/tables/{table}/moves", json={
+            r = await http.post(f"/api/tables/{table}/moves", params={"since": 2**31 - 1}, json={
                 "token": token, "version": state["version"], "action": rng.choice(state["legal"])["token"]})
             if r.status_code == 200:
                 latencies.append(time.perf_counter() - started)
@@ -84,9 +86,12 @@ async def run(args, url) -> dict:
             tables.append(r.json())
     started = time.monotonic()
     deadline = started + args.seconds
-    tasks = [seat_player(url, ws_url, t["id"], s["seat"], s["token"], random.Random(rng.random()), latencies, done,
-                         deadline) for t in tables for s in t["seats"]]
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    opening = asyncio.Semaphore(20)
+    async with httpx.AsyncClient(base_url=url, timeout=60,
+                                 limits=httpx.Limits(max_connections=100, max_keepalive_connections=100)) as http:
+        tasks = [seat_player(http, ws_url, t["id"], s["seat"], s["token"], random.Random(rng.random()), latencies,
+                             done, deadline, opening) for t in tables for s in t["seats"]]
+        results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.monotonic() - started
     failures = [r for r in results if isinstance(r, Exception)]
     latencies.sort()

@@ -8,7 +8,7 @@ from ..deps import TableDep, TablesDep
 from ..errors import ApiError
 from ..limits import Bucket
 from ..models import MoveRequest, TableState, UndoRequest
-from .tables import ERRORS
+from .tables import ERRORS, Since
 
 router = APIRouter(prefix="/api/tables", tags=["moves"])
 
@@ -37,17 +37,17 @@ def _throttle(request: Request, table_id: str, seat: int) -> None:
 
 @router.post("/{table_id}/moves", response_model=TableState, responses={**ERRORS, 429: ERRORS[409]},
              summary="Play a move for the token's seat, made against `version`")
-def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request) -> dict:
+def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> dict:
     seat = _seat(table, body.token)
     _throttle(request, table.id, seat)
     tables.move(table, seat, body.version, body.action)
-    return tables.state(table, seat)
+    return tables.state(table, seat, since)
 
 
 @router.post("/{table_id}/undo", response_model=TableState, responses=ERRORS,
              summary="Take back the seat's last decision and the bots' moves since (games against bots)")
-def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request) -> dict:
+def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> dict:
     seat = _seat(table, body.token)
     _throttle(request, table.id, seat)
     tables.undo(table, seat, body.version)
-    return tables.state(table, seat)
+    return tables.state(table, seat, since)
