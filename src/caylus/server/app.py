@@ -47,7 +47,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if seats:
             hub.publish(live.id, {seat: live.state(seat, since) for seat, since in seats.items()})
 
-    table_set.on_change += [push, lambda live: runner.kick(live.id)]
+    def bots_go_on(live) -> None:
+        if live.session.bot_to_move:
+            runner.kick(live.id)
+
+    table_set.on_change += [push, bots_go_on]
     table_set.on_load.append(lambda live: runner.kick(live.id))
 
     listener = None

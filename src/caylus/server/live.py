@@ -191,8 +191,9 @@ class Tables:
         return self.store.open_tables(limit)
 
     # -- changing a table ---------------------------------------------------------------------------------
-    def move(self, live: LiveTable, seat: int, version: int, token: str) -> None:
-        """A person's move: checked by the session (seat to move, version, legal action), then stored."""
+    def move(self, live: LiveTable, seat: int, version: int, token: str, since: int = 0) -> dict:
+        """A person's move: checked by the session (seat to move, version, legal action), then stored; returns
+        the seat's state right after it."""
         with live.lock:
             self.catch_up(live)
             session = live.session
@@ -203,6 +204,7 @@ class Tables:
             except caylus.IllegalAction as exc:
                 raise ApiError(422, "illegal_move", str(exc)) from None
             self._store(live, version, [Change(version, MOVE, played.token, seat)])
+            return live.state(seat, since)
 
     def undo(self, live: LiveTable, seat: int, version: int) -> None:
         """Take back the seat's last decision and the bots' moves after it (only at a table where every other

@@ -40,8 +40,7 @@ def _throttle(request: Request, table_id: str, seat: int) -> None:
 def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> dict:
     seat = _seat(table, body.token)
     _throttle(request, table.id, seat)
-    tables.move(table, seat, body.version, body.action)
-    return tables.state(table, seat, since)
+    return tables.move(table, seat, body.version, body.action, since)
 
 
 @router.post("/{table_id}/undo", response_model=TableState, responses=ERRORS,
