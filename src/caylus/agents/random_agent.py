@@ -79,6 +79,7 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     decisions = 0
     try:
         game = new_game(edition, players=players, seed=seed, **(options or {}))
+        game.keep_undo = False  # a playout never undoes: no snapshot per action (undo would still be exact)
         apply, choose = game.apply, agent.choose_in
         while not game.is_terminal:
             if decisions >= max_decisions:

@@ -1,8 +1,8 @@
 """`Game`: the one public game-state object, the same for every edition.
 
 It wraps an edition's plain board and adds what every edition shares: validated `apply` that leaves the state
-unchanged on error, forced moves played automatically, `undo` from periodic checkpoints, independent `clone`,
-text records and JSON.
+unchanged on error, forced moves played automatically, `undo` in constant time from a snapshot kept before each
+action, independent `clone`, text records and JSON.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from .errors import BadOption, BadRecord, IllegalAction, shown
 
 ENGINE_VERSION = "0.1.0"
 
-# Undo restores the newest checkpoint at or before the target and replays from there, so undo costs at most
-# this many replayed actions while apply pays one board copy every this many actions.
-CHECKPOINT_EVERY = 32
+# Undo restores the board as it was before the undone action: `apply` keeps a copy of the board (a snapshot) before
+# each action, so undo is one list pop, as cheap as the copy `clone` makes. A game with `keep_undo = False` (random
+# playouts, MCTS rollouts: they never undo) skips that copy; its undo restores the newest snapshot it has (at
+# worst the setup's) and replays the actions since, so it stays exact, only slower.
 
 
 class Game:
@@ -27,7 +28,7 @@ class Game:
     """
 
     __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_checkpoints", "_legal",
-                 "_set_up", "_events", "_marks")
+                 "_set_up", "_events", "_marks", "_shared", "keep_undo")
 
     def __init__(self, edition: Edition, players: int, seed: int, options: dict):
         self.edition = edition
@@ -41,6 +42,8 @@ class Game:
         self._set_up = True  # made by the edition's setup (not from a determinized board): events can start there
         self._events: list[dict] | None = None  # what happened, once `record_events()` is called
         self._marks: list[int] = []  # len(self._events) before each action of `history` (undo cuts there)
+        self._shared = 1  # snapshots [0, _shared) may also belong to a clone: undo copies them instead of taking them
+        self.keep_undo = True  # False: apply keeps no snapshot (for playouts that never undo; undo then replays)
         self._play_forced()
 
     # -- what a player may do ------------------------------------------------------------------------------
@@ -78,7 +81,7 @@ class Game:
         if act not in self.legal_actions():
             raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
         n = len(self.history)
-        if n and n % CHECKPOINT_EVERY == 0 and self._checkpoints[-1][0] != n:
+        if self.keep_undo and n:  # the setup's snapshot (n = 0) is taken before its forced moves, in __init__
             self._checkpoints.append((n, self.board.copy()))
         self._legal = None
         if self._events is not None:
@@ -111,15 +114,26 @@ class Game:
         if not self.history:
             raise IllegalAction("undo: no action to take back")
         target = len(self.history) - 1
-        while self._checkpoints[-1][0] > target:
-            self._checkpoints.pop()
-        start, snapshot = self._checkpoints[-1]
+        checkpoints = self._checkpoints
+        while checkpoints[-1][0] > target:
+            checkpoints.pop()
+        start, snapshot = checkpoints[-1]
         undone = self.history.pop()
-        self.board = snapshot.copy()
-        self._play_forced()
-        for act in self.history[start:]:
-            self.edition.apply(self.board, act)
+        if start == target and start:
+            # the usual case: the snapshot of the board just before the undone action, at a decision (so no
+            # forced move to play); taken as it is unless a clone shares it
+            owned = len(checkpoints) > self._shared
+            checkpoints.pop()
+            self._shared = min(self._shared, len(checkpoints))
+            self.board = snapshot if owned else snapshot.copy()
+            self._legal = None
+        else:  # no snapshot there (kept by a game with keep_undo off, or the setup's): replay from the newest
+            self._shared = min(self._shared, len(checkpoints))
+            self.board = snapshot.copy()
             self._play_forced()
+            for act in self.history[start:]:
+                self.edition.apply(self.board, act)
+                self._play_forced()
         if self._events is not None:  # the replay above recorded nothing: cut what the undone action said
             del self._events[self._marks.pop():]
             self.board.events = self._events
@@ -136,7 +150,9 @@ class Game:
         other.options = dict(self.options)
         other.board = self.board.copy()
         other.history = list(self.history)
-        other._checkpoints = list(self._checkpoints)  # snapshots are never mutated, only copied from
+        other._checkpoints = list(self._checkpoints)  # shared snapshots are only copied from, never taken
+        other._shared = self._shared = len(self._checkpoints)
+        other.keep_undo = self.keep_undo
         other._legal = self._legal
         other._set_up = self._set_up
         other._events = None  # a copy to plan on records nothing (the board's copy has no event list either)
@@ -268,6 +284,8 @@ class Game:
         game.board = board
         game.history = []
         game._checkpoints = [(0, board.copy())]
+        game._shared = 1
+        game.keep_undo = True
         game._legal = None
         game._set_up = False
         game._events = None
