@@ -121,3 +121,10 @@ def test_a_records_directory_that_cannot_be_written_is_one_line(tmp_path, capsys
                  "--records", str(blocked / "games")]) == 2
     err = capsys.readouterr().err.strip()
     assert "cannot write records" in err and len(err.splitlines()) == 1
+
+
+def test_the_table_names_buildings_in_the_editions_words():
+    from caylus.arena.report import _building_words
+    name = _building_words(Arena("caylus", 2, ("greedy", "random"), games=1))
+    assert name("trading_post") == "Trading post"
+    assert name("no_such_place") == "no such place"   # an id the words do not know is shown as it is

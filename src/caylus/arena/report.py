@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+import caylus
+from caylus.core import BadOption
+
 from .ratings import Ratings, wilson
 
 
@@ -88,8 +91,9 @@ class ArenaResult:
                          f"{f'{lo:.1%}-{hi:.1%}':>15} {r['rating']:>7.2f} ±{2 * r['rating_sigma']:<5.2f} "
                          f"{r['mean_score']:>6.1f} {r['mean_margin']:>+7.1f} {r['seconds_per_move']:>7.3f}")
         lines.append("most used buildings (placed on or built):")
+        name = _building_words(a)
         for r in self.rows():
-            used = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in r["top_buildings"]) or "none"
+            used = ", ".join(f"{name(k)} {n}" for k, n in r["top_buildings"]) or "none"
             lines.append(f"  {r['name']}: {used}")
         return "\n".join(lines)
 
@@ -113,3 +117,16 @@ class ArenaResult:
         fig.tight_layout()
         fig.savefig(path, dpi=120)
         plt.close(fig)
+
+
+def _building_words(arena):
+    """Building id -> its name in the edition's own words (the id itself where the words know no such name)."""
+    view = caylus.new_game(arena.edition, players=arena.players, seed=arena.seed, **arena.options).view(None)
+
+    def name(key: str) -> str:
+        try:
+            return caylus.describe_building(view, key)["name"]
+        except BadOption:
+            return key.replace("_", " ")
+
+    return name
