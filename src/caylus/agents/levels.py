@@ -16,7 +16,7 @@ from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 
-class BadAgent(CaylusError):
+class BadAgent(CaylusError, ValueError):
     """An agent name that names no agent."""
 
 
