@@ -26,7 +26,9 @@ class GreedyAgent:
         self.noise = noise  # standard deviation, in prestige points, added to each action's value
 
     def _world(self, position: Position):
-        return position.sample(self.rng.getrandbits(63))
+        world = position.sample(self.rng.getrandbits(63))
+        world.keep_undo = False  # it is tried on clones and never taken back: no undo snapshots to pay for
+        return world
 
     def _settle(self, game, seat: int, depth: int = FOLLOW_UPS):
         """Play the seat's own follow-up decisions greedily (by value alone)."""

@@ -91,9 +91,15 @@ class MCTSAgent:
         deadline = None if self.seconds is None else start + self.seconds
         root = self._reused_root(position)
         base = None if position.hidden else position.sample(0)
+        if base is not None:
+            base.keep_undo = False  # search plays forward on clones and never undoes: no snapshots to pay for
         it = 0
         while it < self.iterations:
-            game = position.sample(self.rng.getrandbits(63)) if base is None else base.clone()
+            if base is None:
+                game = position.sample(self.rng.getrandbits(63))
+                game.keep_undo = False
+            else:
+                game = base.clone()
             self._iterate(root, game, position.hidden)
             it += 1
             if deadline is not None and time.perf_counter() > deadline:
