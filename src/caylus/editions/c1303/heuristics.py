@@ -8,9 +8,23 @@ their owner when others use them, so they are worth more the more rounds are lef
 
 from __future__ import annotations
 
+from caylus.core.valuation import Valuation
+
 from .catalog import (
-    BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, FAVOR, GAIN, GOLD_PRESTIGE_AT_END,
-    KIND_NAMES, LAWYER, OFFER, OFFERS, PRINTED_SLOTS, TILES, TOLL,
+    BUILD_STONE,
+    BUILD_STONE_NO_STONE,
+    BUILD_WOOD,
+    BUNDLE_PRESTIGE,
+    FAVOR,
+    GAIN,
+    GOLD_PRESTIGE_AT_END,
+    KIND_NAMES,
+    LAWYER,
+    OFFER,
+    OFFERS,
+    PRINTED_SLOTS,
+    TILES,
+    TOLL,
 )
 from .rules import CONSTRUCTION, _can_deliver
 from .scoring import scores
@@ -121,22 +135,8 @@ def _effect_worth(effect, b, p: int, w: list[float]) -> float:
     return EFFECT_WORTH.get(code, 0.0)
 
 
-def weights(b) -> list[float]:
-    t = stage(b)
-    return [early * (1 - t) + late * t for early, late in WEIGHTS.values()]
-
-
-def parts(b, seat: int) -> dict[str, float]:
-    """What each feature is worth to `seat` now, in prestige points (their sum is `evaluate(b)[seat]`)."""
-    return {name: w * x for name, w, x in zip(FEATURES, weights(b), amounts(b)[seat])}
-
-
-def evaluate(b) -> list[float]:
-    """Each seat's position in prestige points; once the game is over, exactly the final scores."""
-    if b.terminal:
-        return [float(s) for s in scores(b)]
-    w = weights(b)
-    return [sum(wi * xi for wi, xi in zip(w, row)) for row in amounts(b)]
+_VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
+weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
 GAIN_WORDS = {

@@ -12,9 +12,25 @@ is expected to bring when it is activated (if the provost leaves it in play).
 
 from __future__ import annotations
 
+from caylus.core.valuation import Valuation
+
 from .catalog import (
-    ALCHEMIST, ARCHITECT, BANK, CARPENTER, CHURCH, JEWELLER, LAWYER, MARKET, MASON, PEDDLER, PRODUCE, RESIDENTIAL,
-    STONE_TILE, TAILOR, TILES, WOOD_TILE,
+    ALCHEMIST,
+    ARCHITECT,
+    BANK,
+    CARPENTER,
+    CHURCH,
+    JEWELLER,
+    LAWYER,
+    MARKET,
+    MASON,
+    PEDDLER,
+    PRODUCE,
+    RESIDENTIAL,
+    STONE_TILE,
+    TAILOR,
+    TILES,
+    WOOD_TILE,
 )
 from .scoring import scores
 
@@ -134,23 +150,8 @@ def _diminished(count: int, t: float) -> float:
     return early * (1 - t) + count * t
 
 
-def weights(b) -> list[float]:
-    """The weights at this stage of the game, in `FEATURES` order."""
-    t = stage(b)
-    return [early * (1 - t) + late * t for early, late in WEIGHTS.values()]
-
-
-def parts(b, seat: int) -> dict[str, float]:
-    """What each feature is worth to `seat` now, in prestige points (their sum is `evaluate(b)[seat]`)."""
-    return {name: w * x for name, w, x in zip(FEATURES, weights(b), amounts(b)[seat])}
-
-
-def evaluate(b) -> list[float]:
-    """Each seat's position in prestige points; once the game is over, exactly the final scores."""
-    if b.terminal:
-        return [float(s) for s in scores(b)]
-    w = weights(b)
-    return [sum(wi * xi for wi, xi in zip(w, row)) for row in amounts(b)]
+_VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
+weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
 # The words a bot uses to say why a move is good (feature -> how a gain reads).

@@ -8,6 +8,8 @@ and deniers build. Only what the seat may see counts: the other players' hands a
 
 from __future__ import annotations
 
+from caylus.core.valuation import Valuation
+
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
@@ -53,22 +55,8 @@ def amounts(b) -> list[list[float]]:
     return rows
 
 
-def weights(b) -> list[float]:
-    t = stage(b)
-    return [early * (1 - t) + late * t for early, late in WEIGHTS.values()]
-
-
-def parts(b, seat: int) -> dict[str, float]:
-    """What each feature is worth to `seat` now, in prestige points (their sum is `evaluate(b)[seat]`)."""
-    return {name: w * x for name, w, x in zip(FEATURES, weights(b), amounts(b)[seat])}
-
-
-def evaluate(b) -> list[float]:
-    """Each seat's position in prestige points; once the game is over, exactly the final scores."""
-    if b.terminal:
-        return [float(s) for s in scores(b)]
-    w = weights(b)
-    return [sum(wi * xi for wi, xi in zip(w, row)) for row in amounts(b)]
+_VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
+weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
 GAIN_WORDS = {
