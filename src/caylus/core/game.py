@@ -75,11 +75,17 @@ class Game:
 
         Raises `IllegalAction` with the reason if it is not legal now; the state is then unchanged.
         """
-        act = self.edition.actions.parse(action)
-        if self.board.terminal:
-            raise IllegalAction(f"{act.token}: the game is over")
-        if act not in self.legal_actions():
-            raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
+        legal = self.legal_actions()
+        # The usual caller hands back one of the interned Actions `legal_actions()` gave (playouts, bots, search):
+        # finding it there (by identity) both validates and parses it. Anything else is parsed and explained.
+        if type(action) is Action and action in legal:
+            act = action
+        else:
+            act = self.edition.actions.parse(action)
+            if self.board.terminal:
+                raise IllegalAction(f"{act.token}: the game is over")
+            if act not in legal:
+                raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
         n = len(self.history)
         if self.keep_undo and n:  # the setup's snapshot (n = 0) is taken before its forced moves, in __init__
             self._checkpoints.append((n, self.board.copy()))

@@ -48,7 +48,9 @@ _EFFECT = tuple(c.effect for c in CARDS)
 _CUBE = tuple(c.cube for c in CARDS)
 
 # What each action token names.
-_PLACE = N.PLACE  # (owner, card) -> place token
+# The place token of a card, as _PLACE[owner][card] (owner -1: neutral; None for cards no worker goes on): two
+# list lookups where the action choices would otherwise build and hash an (owner, card) key for every road card.
+_PLACE = {owner: [N.PLACE.get((owner, card)) for card in range(len(CARDS))] for owner in range(-1, len(PLAYER_NAMES))}
 _PLACE_KEY = {a: key for key, a in N.PLACE.items()}
 _RESIDENCE_KEY = {a: c for c, a in N.RESIDENCE.items()}
 _COVER_KEY = {a: c for c, a in N.COVER.items()}
@@ -174,15 +176,13 @@ def _tokens_taken(before: list, after: list) -> dict:
 # -- cubes ---------------------------------------------------------------------------------------------------------
 def afford(cubes, cost, any_cubes: int = 0) -> bool:
     """Can these cubes pay `cost` (food, wood, stone, gold) plus `any_cubes` cubes of any kind? Gold is wild."""
-    gold = cubes[3] - cost[3]
-    spare = 0
-    for t in (0, 1, 2):
-        have, need = cubes[t], cost[t]
-        if have >= need:
-            spare += have - need
-        else:
-            gold -= need - have
-    return gold >= 0 and spare + gold >= any_cubes
+    food, wood, stone, gold = cubes
+    need_food, need_wood, need_stone, need_gold = cost
+    # gold stands in for the food, wood and stone one lacks; what is left over, gold too, pays the cubes of any kind
+    short = ((need_food - food if need_food > food else 0) + (need_wood - wood if need_wood > wood else 0)
+             + (need_stone - stone if need_stone > stone else 0))
+    gold -= need_gold + short
+    return gold >= 0 and food + wood + stone + short - need_food - need_wood - need_stone + gold >= any_cubes
 
 
 # A cost being paid: how many food, wood and stone are still owed, and how many cubes of any kind, packed in one int
@@ -665,7 +665,7 @@ def _action_choices(b: Board, p: int) -> list:
             cards, owners, face = b.road_card, b.road_owner, b.road_face
             for i, w in enumerate(b.road_worker):
                 if w < 0 and face[i] == BUILDING:
-                    out.append(_PLACE[(owners[i], cards[i])])
+                    out.append(_PLACE[owners[i]][cards[i]])
     cubes = b.cubes[p]
     for c in b.hand[p]:
         if afford(cubes, COST[c], ANY[c]):
