@@ -5,6 +5,7 @@ its stream is the same on every Python version (the stdlib `random` makes no suc
 """
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64  # how many values next64 gives
 
 
 class Rng:
@@ -24,7 +25,7 @@ class Rng:
         """A uniform integer in [0, n) (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = _SPAN - _SPAN % n
         while True:
             x = self.next64()
             if x < limit:
@@ -32,8 +33,9 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, in place."""
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):

@@ -134,11 +134,15 @@ class Board:
 
     def road_index(self, owner: int, card: int) -> int:
         """Where the card of `owner` (-1: neutral) lies on the road, or -1."""
-        owners = self.road_owner
-        for i, c in enumerate(self.road_card):
-            if c == card and owners[i] == owner:
-                return i
-        return -1
+        cards, owners = self.road_card, self.road_owner
+        i = -1
+        try:  # list.index scans in C; the same card can lie on the road once per owner, hence the loop
+            while True:
+                i = cards.index(card, i + 1)
+                if owners[i] == owner:
+                    return i
+        except ValueError:  # no more of that card on the road
+            return -1
 
     def activation_limit(self) -> int:
         """The last road index whose building works in phase 4: the provost's card, or the road end (beginner)."""
@@ -589,11 +593,12 @@ def _next_actor(b: Board, p: int) -> int:
     """Who acts after p in phase 2: the next player clockwise who has not passed (-1 once everyone has)."""
     n = b.num_players
     bridge = b.bridge
-    for j in range(1, n + 1):
-        q = (p + j) % n
-        if q not in bridge:
-            return q
-    return -1
+    if len(bridge) == n:
+        return -1
+    q = (p + 1) % n
+    while q in bridge:
+        q = (q + 1) % n
+    return q
 
 
 # -- legal actions -------------------------------------------------------------------------------------------------
