@@ -6,6 +6,7 @@ its stream is the same on every Python version (the stdlib `random` makes no suc
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64  # how many values next64 gives
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 class Rng:
@@ -15,8 +16,7 @@ class Rng:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
+        self.state = z = (self.state + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -27,9 +27,13 @@ class Rng:
             raise ValueError("below() needs n > 0")
         limit = _SPAN - _SPAN % n
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            # next64, written out: shuffles call this once a card, and a call costs as much as the arithmetic
+            self.state = z = (self.state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, in place."""
