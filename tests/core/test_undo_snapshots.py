@@ -3,10 +3,14 @@ whether the game kept snapshots (`keep_undo`) or not: checked against a replay o
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import caylus
+
+from .playing import CONFIGS
 
 EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
 
@@ -51,3 +55,77 @@ def test_undo_back_to_the_start_restores_the_setup(edition):
         game.undo()
         assert game.view(None) == views[len(game.history)]
     assert game.view(None) == start
+
+
+# -- every edition, player count and option combination ------------------------------------------------------------
+# The checks above use each edition's default options; these run on every configuration (tests/core/playing.py),
+# with and without snapshots, so that no option can change a board in a way that its copy or its undo misses.
+
+def forced_moves_follow(game, act) -> bool:
+    """Whether the engine plays a forced move right after `act` (checked on a copy of the board)."""
+    board = game.board.copy()
+    game.edition.apply(board, act)
+    must_ask = game.edition.must_ask
+    return (not board.terminal and len(game.edition.legal_actions(board)) == 1
+            and not (must_ask is not None and must_ask(board)))
+
+
+def play(game, rng, actions: int) -> list:
+    """Play up to `actions` random actions; the omniscient views, states[k] after k actions."""
+    states = [game.view(None)]
+    while not game.is_terminal and len(game.history) < actions:
+        game.apply(rng.choice(game.legal_actions()))
+        states.append(game.view(None))
+    return states
+
+
+@pytest.mark.parametrize("keep_undo", [True, False], ids=["snapshots", "replay"])
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
+def test_undo_across_many_actions_back_to_the_start(config, keep_undo):
+    game = config.new_game(11)
+    game.keep_undo = keep_undo
+    states = play(game, random.Random(11), 120)
+    while game.history:
+        game.undo()
+        assert game.view(None) == states[len(game.history)], f"{config}: undo to {len(game.history)} actions"
+    assert game.view(None) == config.new_game(11).view(None)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
+def test_undo_after_forced_moves(config):
+    """An action the engine follows with forced moves is taken back whole: the board, the player to move and the
+    legal actions are those of the decision before it."""
+    game = config.new_game(12)
+    rng = random.Random(12)
+    checked = 0
+    while not game.is_terminal and checked < 4 and len(game.history) < 400:
+        act = rng.choice(game.legal_actions())
+        if forced_moves_follow(game, act):
+            before, legal, player = game.view(None), game.legal_actions(), game.current_player
+            game.apply(act)
+            assert game.undo() is act
+            assert game.view(None) == before and game.legal_actions() == legal and game.current_player == player
+            checked += 1
+        game.apply(act)
+    assert checked or game.is_terminal, f"{config}: no action followed by a forced move in 400 decisions"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=str)
+def test_clones_stay_exact_through_undo_and_new_moves(config):
+    """A clone and its original share the snapshots taken before the clone: undoing and playing on in one leaves the
+    other, and both undo exactly to any earlier state."""
+    game = config.new_game(13)
+    rng = random.Random(13)
+    states = play(game, rng, 60)
+    twin = game.clone()
+    assert twin.view(None) == game.view(None) and twin.history == game.history
+    for _ in range(min(10, len(twin.history))):
+        twin.undo()
+        assert twin.view(None) == states[len(twin.history)]
+    play(twin, random.Random(14), len(twin.history) + 10)  # a different future for the clone
+    assert game.view(None) == states[-1]
+    assert twin.view(None) == replayed(twin)
+    while game.history:
+        game.undo()
+        assert game.view(None) == states[len(game.history)]
+    assert twin.view(None) == replayed(twin)

@@ -9,6 +9,8 @@ Rule citations ("rules p3 b") point at shared/rules/caylus-rules.txt.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import scoring
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH,
@@ -170,14 +172,20 @@ def _placeable(b: Board, seat: int, free: bool) -> list:
             acts.append(PLACE_SPECIAL[INN])
         if seat not in b.castle:
             acts.append(PLACE_SPECIAL[CASTLE])
-    road, worker, owner = b.road, b.worker, b.owner
-    for pos in range(1, ROAD_LENGTH + 1):
-        t = road[pos]
-        if t >= 0 and worker[pos] < 0:
-            act = PLACE_TILE[t]
-            if act is not None and (can_pay or (can_pay_own and owner[pos] == seat)):
-                acts.append(act)
+    worker, owner = b.worker, b.owner
+    for pos, act in _worker_spaces(tuple(b.road)):
+        if worker[pos] < 0 and (can_pay or (can_pay_own and owner[pos] == seat)):
+            acts.append(act)
     return acts
+
+
+@lru_cache(maxsize=1024)
+def _worker_spaces(road: tuple) -> tuple:
+    """(space, place:<tile>) of each building on the road a worker may stand on, in road order.
+
+    Placement asks this every turn while the road changes a few times a game, so it is kept by road (a game's
+    roads, a few dozen, fit many times over; `tuple(b.road)` costs less than the loop it saves)."""
+    return tuple((pos, PLACE_TILE[t]) for pos, t in enumerate(road) if pos and t >= 0 and PLACE_TILE[t] is not None)
 
 
 def _put_worker(b: Board, seat: int, act) -> None:
