@@ -4,10 +4,15 @@ A seat's value is its prestige plus what the rest of its position is worth in pr
 game. Each feature has two weights, one for the start of the game and one for its end; in between they blend
 by `stage` (0 at the first turn, 1 once the towers are about to be counted). At the end, cubes and deniers are
 worth what the end-of-game conversion gives (3 prestige a gold cube, 1 per 3 other cubes, 1 per 4 deniers);
-earlier they are worth more, because they build.
+earlier they are worth more, because they build and they make batches for the castle.
 
-Workers standing on the road have not produced yet: `WORKER_WORTH` says what a worker on each kind of building
-is expected to bring when it is activated (if the provost leaves it in play).
+Workers standing on the board have not worked yet. `_Turn` plays the rest of the turn on paper, the way the
+rulebook orders it (special buildings, then the road up to the provost, then the castle), each seat taking the
+best choice at the current weights with the cubes and deniers it will have by then; what each worker brings
+is its `worker_out`. So a worker on a carpenter is worth the best building it can pay for (prestige, the
+building, less the cubes), and a worker in the castle is worth the batches the seat will have after the road:
+5, 4 or 3 prestige each (rules p5), a better count, maybe the best builder's favor, less the cubes given; with
+no batch it costs 2 prestige.
 """
 
 from __future__ import annotations
@@ -16,131 +21,88 @@ from caylus.core.valuation import Valuation
 
 from .catalog import (
     ALCHEMIST,
+    ALCHEMIST_DEALS,
     ARCHITECT,
     BANK,
+    BANK_DEALS,
+    BUILDABLE,
     CARPENTER,
     CHURCH,
+    CHURCH_DEALS,
+    CLOTH,
+    FOOD,
+    GATE,
+    GOLD,
     JEWELLER,
+    JEWELLER_DEALS,
+    JOUST_DENIERS,
+    JOUST_FIELD,
     LAWYER,
+    LAWYER_PRESTIGE,
     MARKET,
     MASON,
+    MERCHANTS_GUILD,
+    NO_BATCH_PENALTY,
     PEDDLER,
+    PRESTIGE,
     PRODUCE,
+    RESIDENCE,
+    RESIDENCE_DENIERS,
     RESIDENTIAL,
+    ROAD_LENGTH,
+    SECTION_PARTS,
+    SECTION_PRESTIGE,
     STONE_TILE,
     TAILOR,
+    TAILOR_DEALS,
     TILES,
+    TRADING_POST,
+    TRADING_POST_DENIERS,
     WOOD_TILE,
+    count_result,
 )
+from .rules import ACTIVATION, CASTLE_PHASE, D_CASTLE, PROVOST_PHASE, SPECIAL_BUILDINGS
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
 WEIGHTS = {
     "prestige": (1.0, 1.0),
     "deniers": (0.40, 0.25),      # late: 1 prestige per 4 deniers (the end conversion)
-    "food": (1.10, 0.34),         # late: 1 prestige per 3 cubes; early: the castle's batches need food
+    "food": (1.10, 0.34),         # late: 1 prestige per 3 cubes; early: every batch needs a food cube
     "wood": (1.00, 0.34),
-    "stone": (1.40, 0.34),
-    "cloth": (1.30, 0.34),
+    "stone": (1.30, 0.34),
+    "cloth": (1.20, 0.34),
     "gold": (3.40, 3.00),         # late: 3 prestige a gold cube
+    "batch": (1.00, 0.0),         # a batch the seat's cubes make (food and two other kinds): castle prestige
     "wood_building": (1.60, 0.0),  # a wood tile on the road: 1 prestige each time another worker uses it
     "stone_building": (2.60, 0.0),  # a stone tile: a bonus cube each time another worker uses it
     "residence": (2.20, 0.0),      # 1 denier of income every turn
-    "favor_step": (1.30, 0.30),    # a column gained on a line of the favor table
-    "castle_house": (0.70, 0.0),   # a house in the section being built: no penalty at its count, maybe a favor
-    "worker_out": (1.00, 1.00),    # multiplies WORKER_WORTH for each worker still to be activated
+    "favor_step": (1.30, 0.30),    # a column gained on a line of the favor table: every later favor pays more
+    "castle_count": (0.80, 1.0),   # what the count of the section being built gives the seat (-2..-4, favors)
+    "worker_out": (1.00, 1.00),    # what the seat's workers on the board will bring this turn (`_Turn`)
 }
+FEATURES = tuple(WEIGHTS)
+_COLUMN = {name: i for i, name in enumerate(FEATURES)}
+_CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, food to gold
 
-# What a worker on a building is expected to bring when activated, in prestige points, if its owner has what
-# the building asks for (`_can_use`); a worker that will find nothing to do there is worth nothing.
-WORKER_WORTH = {
-    PRODUCE: 1.2, CARPENTER: 2.5, MASON: 3.5, ARCHITECT: 5.0, LAWYER: 1.0, MARKET: 1.4, PEDDLER: 0.9,
-    CHURCH: 2.0, TAILOR: 2.0, BANK: 1.5, ALCHEMIST: 1.2, JEWELLER: 2.5,
-}
-SPECIAL_WORTH = (1.0, 1.2, 0.5, 1.3)  # the gate, the trading post, the merchants' guild, the joust field
-STABLES_WORTH, INN_WORTH = 0.4, 0.6
-CASTLE_WORTH = 2.4       # a worker in the castle with a batch to give
-NO_BATCH_WORTH = -2.0    # ... and without one: the castle takes 2 prestige (rules p5)
-
-
-def _can_use(effect: int, deniers: int, c) -> bool:
-    """Whether a seat with `deniers` and cubes `c` (food, wood, stone, cloth, gold) can use a building."""
-    cubes = c[0] + c[1] + c[2] + c[3]
-    if effect == CARPENTER:
-        return c[1] >= 1 and cubes >= 2
-    if effect == MASON:
-        return c[2] >= 1 and cubes >= 2
-    if effect == ARCHITECT:
-        return c[2] >= 1 and c[3] >= 1 and cubes >= 3
-    if effect == MARKET or effect == ALCHEMIST:
-        return cubes >= (2 if effect == ALCHEMIST else 1)
-    if effect == PEDDLER or effect == BANK or effect == CHURCH:
-        return deniers >= 2
-    if effect == TAILOR:
-        return c[3] >= 1
-    if effect == LAWYER:
-        return c[3] >= 1 and deniers >= 1
-    if effect == JEWELLER:
-        return c[4] >= 1
-    return True
-
-
-def _has_batch(c) -> bool:
-    """1 food and two different cubes among wood, stone, cloth and gold (rules p5)."""
-    return c[0] >= 1 and sum(1 for k in (1, 2, 3, 4) if c[k]) >= 2
-
-CUBE_FEATURES = ("food", "wood", "stone", "cloth", "gold")
+FAVOR_WORTH = 2.5         # a royal favor, whichever line it is taken on
+GATE_WORTH = 1.0          # the gate's worker goes to any free space later: about a worker placed on it
+GUILD_WORTH = 0.5         # moving the provost 1-3 spaces for free
+STABLES_WORTH = 0.4       # playing first next turn
+INN_WORTH = 0.6           # a worker placed for 1 denier, next turn
+BEYOND_PROVOST = 0.5      # in placement, a worker up to 3 spaces past the provost may still be reached, for deniers
+# The trade buildings: their deals, what the player pays with and what the player gets (rules p4 f-i).
+_TRADES = {CHURCH: (CHURCH_DEALS, "deniers", "prestige"), BANK: (BANK_DEALS, "deniers", "gold"),
+           TAILOR: (TAILOR_DEALS, "cloth", "prestige"), JEWELLER: (JEWELLER_DEALS, "gold", "prestige"),
+           ALCHEMIST: (ALCHEMIST_DEALS, "cubes", "gold")}
+_OWNED_COLUMN = {WOOD_TILE: _COLUMN["wood_building"], STONE_TILE: _COLUMN["stone_building"],
+                 RESIDENTIAL: _COLUMN["residence"]}
+PLENTY = 2  # cubes of one kind beyond this many build less: they count half early in the game
 
 
 def stage(b) -> float:
     """How far the game has gone, 0 to 1: by turns, or by the castle's sections counted if that is further."""
     return min(1.0, max((b.turn - 1) / 13.0, b.counted / 3.0))
-
-
-FEATURES = tuple(WEIGHTS)
-
-
-def amounts(b) -> list[list[float]]:
-    """The raw amounts the weights multiply: for each seat, one number per feature, in `FEATURES` order.
-
-    One pass over the road for all seats, because search calls this at every leaf."""
-    n = b.n
-    t = stage(b)
-    rows = [[0.0] * len(FEATURES) for _ in range(n)]
-    for seat in range(n):
-        row = rows[seat]
-        row[0] = b.prestige[seat]
-        row[1] = b.deniers[seat]
-        row[2:7] = [_diminished(c, t) for c in b.cubes[seat * 5:seat * 5 + 5]]
-        row[10] = sum(b.favor[seat * 4:seat * 4 + 4])
-        row[11] = 1 if b.castle_houses[min(b.counted, 2) * n + seat] else 0
-        castle = CASTLE_WORTH if _has_batch(b.cubes[seat * 5:seat * 5 + 5]) else NO_BATCH_WORTH
-        out = STABLES_WORTH * b.stables.count(seat) + castle * b.castle.count(seat)
-        if b.inn_left == seat:
-            out += INN_WORTH
-        row[12] = out
-    for special, who in enumerate(b.special):
-        if who >= 0:
-            rows[who][12] += SPECIAL_WORTH[special]
-    road, owner, worker, provost = b.road, b.owner, b.worker, b.provost
-    for pos in range(1, len(road)):
-        tile = road[pos]
-        if tile < 0:
-            continue
-        t = TILES[tile]
-        who = owner[pos]
-        if who >= 0:
-            column = _OWNED_COLUMN.get(t.kind)
-            if column is not None:
-                rows[who][column] += 1
-        who = worker[pos]
-        if who >= 0 and pos <= provost and _can_use(t.effect, b.deniers[who], b.cubes[who * 5:who * 5 + 5]):
-            rows[who][12] += WORKER_WORTH.get(t.effect, 0.0)
-    return rows
-
-
-_OWNED_COLUMN = {WOOD_TILE: 7, STONE_TILE: 8, RESIDENTIAL: 9}
-PLENTY = 2  # cubes of one kind beyond this many build less: they count half early in the game
 
 
 def _diminished(count: int, t: float) -> float:
@@ -150,6 +112,296 @@ def _diminished(count: int, t: float) -> float:
     return early * (1 - t) + count * t
 
 
+def batches(c) -> int:
+    """How many batches the cubes `c` (food, wood, stone, cloth, gold) make: each a food cube and two cubes of
+    two other different kinds (rules p5). Each batch takes from the two kinds the seat has most of."""
+    c = list(c)
+    made = 0
+    while c[FOOD]:
+        others = sorted((k for k in (1, 2, 3, 4) if c[k]), key=lambda k: -c[k])
+        if len(others) < 2:
+            break
+        c[FOOD] -= 1
+        c[others[0]] -= 1
+        c[others[1]] -= 1
+        made += 1
+    return made
+
+
+def count_worth(section: int, houses: int) -> float:
+    """What a section's count gives a seat with `houses` there, in prestige (a favor at `FAVOR_WORTH`)."""
+    change, favors = count_result(section, houses)
+    return change + favors * FAVOR_WORTH
+
+
+class _Turn:
+    """The rest of this turn on paper, for every seat at once: what each seat's workers will bring
+    (`out[seat]`, prestige at the weights `w`), spending and gaining cubes and deniers as they go."""
+
+    def __init__(self, b, w):
+        self.b, self.w = b, w
+        n = b.n
+        self.cubes = [list(b.cubes[s * 5:s * 5 + 5]) for s in range(n)]
+        self.deniers = list(b.deniers)
+        self.out = [0.0] * n
+        self._specials()
+        self._road()
+        self._castle()
+
+    # -- worth at the weights -------------------------------------------------------------------------------
+    def cube(self, k: int) -> float:
+        return self.w[_CUBE_COLUMN + k]
+
+    def denier(self) -> float:
+        return self.w[1]
+
+    def _cheapest(self, seat: int, count: int, gold: bool) -> tuple[float, list[int]] | None:
+        """The `count` cubes `seat` parts with most easily (gold only if `gold`): their worth and kinds."""
+        c = self.cubes[seat]
+        pool = sorted((k for k in range(5) if gold or k != GOLD for _ in range(c[k])), key=self.cube)
+        if len(pool) < count:
+            return None
+        take = pool[:count]
+        return sum(self.cube(k) for k in take), take
+
+    # -- phase 3 ------------------------------------------------------------------------------------------------
+    def _specials(self):
+        b = self.b
+        if b.phase > SPECIAL_BUILDINGS:
+            return
+        # Phase 3 runs gate, trading post, guild, joust in order; `step` says which is next (rules p3).
+        done = b.step if b.phase == SPECIAL_BUILDINGS else 0
+        for i, worth in ((GATE, GATE_WORTH), (MERCHANTS_GUILD, GUILD_WORTH)):
+            if b.special[i] >= 0 and done <= i:
+                self.out[b.special[i]] += worth
+        seat = b.special[TRADING_POST]
+        if seat >= 0 and done <= TRADING_POST:
+            self.deniers[seat] += TRADING_POST_DENIERS
+            self.out[seat] += TRADING_POST_DENIERS * self.denier()
+        seat = b.special[JOUST_FIELD]
+        if seat >= 0 and done <= JOUST_FIELD and self.cubes[seat][CLOTH] and self.deniers[seat] >= JOUST_DENIERS:
+            gain = FAVOR_WORTH - self.cube(CLOTH) - JOUST_DENIERS * self.denier()
+            if gain > 0:  # the joust is optional
+                self.cubes[seat][CLOTH] -= 1
+                self.deniers[seat] -= JOUST_DENIERS
+                self.out[seat] += gain
+        for seat in b.stables:
+            self.out[seat] += STABLES_WORTH
+        if b.inn_left >= 0:
+            self.out[b.inn_left] += INN_WORTH
+
+    # -- phase 5 ------------------------------------------------------------------------------------------------
+    def _road(self):
+        b = self.b
+        if b.phase > ACTIVATION:
+            return
+        placing = b.phase < PROVOST_PHASE
+        first = b.step if b.phase == ACTIVATION else 1
+        last = min(ROAD_LENGTH, b.provost + 3) if placing else b.provost
+        for pos in range(first, last + 1):
+            seat = b.worker[pos]
+            if seat < 0:
+                continue
+            gain = self._activate(pos, seat)
+            if pos > b.provost:
+                # Reaching it costs deniers in phase 4, and others may send the provost back.
+                gain = BEYOND_PROVOST * gain - (pos - b.provost) * self.denier()
+            self.out[seat] += gain
+
+    def _activate(self, pos: int, seat: int) -> float:
+        """What the building on `pos` brings `seat` (its best use at the weights), changing the seat's stock."""
+        tile = TILES[self.b.road[pos]]
+        effect = tile.effect
+        c = self.cubes[seat]
+        if effect == PRODUCE:  # mandatory; the owner of a stone building takes a bonus cube (rules p3 a)
+            best = max(tile.produces, key=lambda got: sum(n * self.cube(k) for k, n in enumerate(got)))
+            for k, n in enumerate(best):
+                c[k] += n
+            owner = self.b.owner[pos]
+            if tile.kind == STONE_TILE and 0 <= owner != seat:
+                bonus = max((k for k, n in enumerate(best) if n), key=self.cube)
+                self.cubes[owner][bonus] += 1
+                self.out[owner] += self.cube(bonus)
+            return sum(n * self.cube(k) for k, n in enumerate(best))
+        if effect in (CARPENTER, MASON, ARCHITECT):
+            return self._build(seat, {CARPENTER: WOOD_TILE, MASON: STONE_TILE, ARCHITECT: PRESTIGE}[effect])
+        if effect == MARKET:
+            cheapest = self._cheapest(seat, 1, False)
+            if cheapest is None or tile.price * self.denier() <= cheapest[0]:
+                return 0.0
+            c[cheapest[1][0]] -= 1
+            self.deniers[seat] += tile.price
+            return tile.price * self.denier() - cheapest[0]
+        if effect == PEDDLER:
+            best = max(range(4), key=self.cube)
+            gain = self.cube(best) - tile.price * self.denier()
+            count = min(tile.most, self.deniers[seat] // tile.price) if gain > 0 else 0
+            c[best] += count
+            self.deniers[seat] -= count * tile.price
+            return count * gain
+        if effect == LAWYER:
+            if not c[CLOTH] or self.deniers[seat] < RESIDENCE_DENIERS:
+                return 0.0
+            gain = LAWYER_PRESTIGE + self.w[_COLUMN["residence"]] - self.cube(CLOTH) - self.denier()
+            if gain <= 0:
+                return 0.0
+            c[CLOTH] -= 1
+            self.deniers[seat] -= RESIDENCE_DENIERS
+            return gain
+        if effect in _TRADES:
+            return self._trade(seat, *_TRADES[effect])
+        return 0.0
+
+    def _trade(self, seat: int, deals: dict, pays: str, gets: str) -> float:
+        """The better of a trade building's two deals ({what one gets: what one pays}), if it gains anything
+        (rules p4 f-i): pays deniers, cloth, gold or any cubes but gold; gets prestige or gold."""
+        c = self.cubes[seat]
+        best, best_gain = None, 0.0
+        for got, paid in deals.items():
+            if pays == "deniers":
+                given = [] if self.deniers[seat] >= paid else None
+                cost = paid * self.denier()
+            elif pays == "cubes":
+                cheapest = self._cheapest(seat, paid, False)
+                given, cost = (None, 0.0) if cheapest is None else (cheapest[1], cheapest[0])
+            else:
+                k = CLOTH if pays == "cloth" else GOLD
+                given = [k] * paid if c[k] >= paid else None
+                cost = paid * self.cube(k)
+            if given is None:
+                continue
+            gain = got * (1.0 if gets == "prestige" else self.cube(GOLD)) - cost
+            if gain > best_gain:
+                best, best_gain = (got, paid, given), gain
+        if best is None:
+            return 0.0
+        got, paid, given = best
+        if pays == "deniers":
+            self.deniers[seat] -= paid
+        for k in given:
+            c[k] -= 1
+        if gets == "gold":
+            c[GOLD] += got
+        return best_gain
+
+    def _build(self, seat: int, kind: int) -> float:
+        """The best building of `kind` the seat can pay for: its prestige and favors, the tile's own worth, less
+        the cubes (and, for a prestige building, the residence it replaces) (rules p4 b)."""
+        b, c = self.b, self.cubes[seat]
+        if kind == PRESTIGE:
+            if not any(b.road[p] == RESIDENCE and b.owner[p] == seat for p in range(1, ROAD_LENGTH + 1)):
+                return 0.0
+        elif b.houses[seat] <= 0 or -1 not in b.road[1:]:
+            return 0.0
+        owned = self.w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.w[_COLUMN["residence"]]
+        best, best_gain = None, 0.0
+        for t in BUILDABLE[kind]:
+            tile = TILES[t]
+            if not b.in_stock[t] or any(c[k] < n for k, n in enumerate(tile.cost)):
+                continue
+            rest = [c[k] - n for k, n in enumerate(tile.cost)]
+            pool = sorted((k for k in range(5) for _ in range(rest[k])), key=self.cube)
+            if len(pool) < tile.cost_any:
+                continue
+            paid = [k for k, n in enumerate(tile.cost) for _ in range(n)] + pool[:tile.cost_any]
+            gain = (tile.prestige + tile.favors * FAVOR_WORTH + tile.income * self.w[_COLUMN["residence"]] + owned
+                    - sum(self.cube(k) for k in paid))
+            if gain > best_gain:
+                best, best_gain = paid, gain
+        if best is None:
+            return 0.0
+        for k in best:
+            c[k] -= 1
+        return best_gain
+
+    # -- phase 6 ------------------------------------------------------------------------------------------------
+    def _castle(self):
+        """The castle's workers give batches in arrival order while there is room (rules p5); the one who gave
+        most gains a favor; a worker with no batch costs 2 prestige."""
+        b = self.b
+        if b.phase > CASTLE_PHASE or not b.castle:
+            return
+        filled = list(b.filled)
+        section = b.counted
+        given = {seat: b.batches[seat] for seat in b.castle}
+        top = b.stack[-1] if b.stack else None
+        for i, seat in enumerate(b.castle):
+            if b.phase == CASTLE_PHASE and i < b.step - 1:
+                continue  # done
+            if b.phase == CASTLE_PHASE and i == b.step - 1 and not (top and top[0] == D_CASTLE and top[1] == seat):
+                continue  # done
+            c = self.cubes[seat]
+            houses_there = b.castle_houses[min(section, 2) * b.n + seat]
+            gain = 0.0
+            made = 0
+            houses = b.houses[seat]
+            while houses > made:
+                s = next((k for k in range(section, 3) if filled[k] < SECTION_PARTS[k]), -1)
+                if s < 0 or not c[FOOD]:
+                    break
+                others = sorted((k for k in (1, 2, 3, 4) if c[k]), key=self.cube)
+                if len(others) < 2:
+                    break
+                before = batches(c)
+                c[FOOD] -= 1
+                c[others[0]] -= 1
+                c[others[1]] -= 1
+                # The section's prestige and a better count, less the cubes and the batch they no longer make.
+                worth = (SECTION_PRESTIGE[s] - self.cube(FOOD) - self.cube(others[0]) - self.cube(others[1])
+                         - self.w[_COLUMN["batch"]] * (before - batches(c)))
+                if s == section:
+                    worth += count_worth(s, houses_there + 1) - count_worth(s, houses_there)
+                if worth <= 0 and made:  # a second batch is optional
+                    c[FOOD] += 1
+                    c[others[0]] += 1
+                    c[others[1]] += 1
+                    break
+                if s == section:
+                    houses_there += 1
+                filled[s] += 1
+                made += 1
+                gain += worth
+            given[seat] += made
+            if given[seat] == 0 and section < 3 and any(filled[k] < SECTION_PARTS[k] for k in range(section, 3)):
+                gain -= NO_BATCH_PENALTY
+            self.out[seat] += gain
+        best, most = -1, 0
+        for seat in b.castle:  # arrival order breaks ties
+            if given[seat] > most:
+                best, most = seat, given[seat]
+        if best >= 0:
+            self.out[best] += FAVOR_WORTH
+
+
+def amounts(b) -> list[list[float]]:
+    """The raw amounts the weights multiply: for each seat, one number per feature, in `FEATURES` order."""
+    n = b.n
+    t = stage(b)
+    w = weights(b)
+    turn = _Turn(b, w)
+    rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    section = min(b.counted, 2)
+    for seat in range(n):
+        row = rows[seat]
+        c = b.cubes[seat * 5:seat * 5 + 5]
+        row[0] = b.prestige[seat]
+        row[1] = b.deniers[seat]
+        row[2:7] = [_diminished(k, t) for k in c]
+        row[_COLUMN["batch"]] = batches(c)
+        row[_COLUMN["favor_step"]] = sum(b.favor[seat * 4:seat * 4 + 4])
+        if b.counted < 3:
+            row[_COLUMN["castle_count"]] = count_worth(section, b.castle_houses[section * n + seat])
+        row[_COLUMN["worker_out"]] = turn.out[seat]
+    road, owner = b.road, b.owner
+    for pos in range(1, len(road)):
+        tile = road[pos]
+        if tile >= 0 and owner[pos] >= 0:
+            column = _OWNED_COLUMN.get(TILES[tile].kind)
+            if column is not None:
+                rows[owner[pos]][column] += 1
+    return rows
+
+
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
 weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
@@ -157,8 +409,9 @@ weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.eval
 # The words a bot uses to say why a move is good (feature -> how a gain reads).
 GAIN_WORDS = {
     "prestige": "prestige", "deniers": "deniers", "food": "food", "wood": "wood", "stone": "stone",
-    "cloth": "cloth", "gold": "gold", "wood_building": "a wood building of your own",
+    "cloth": "cloth", "gold": "gold", "batch": "a batch for the castle",
+    "wood_building": "a wood building of your own",
     "stone_building": "a stone building of your own", "residence": "a residence (1 denier a turn)",
-    "favor_step": "a step on the favor table", "castle_house": "a house in the castle",
-    "worker_out": "a worker that will be activated",
+    "favor_step": "a step on the favor table", "castle_count": "prestige or favors at the castle's count",
+    "worker_out": "what your workers will bring this turn",
 }
