@@ -304,8 +304,11 @@ class _Turn:
             if len(pool) < tile.cost_any:
                 continue
             paid = [k for k, n in enumerate(tile.cost) for _ in range(n)] + pool[:tile.cost_any]
+            left = list(c)
+            for k in paid:
+                left[k] -= 1
             gain = (tile.prestige + tile.favors * FAVOR_WORTH + tile.income * self.w[_COLUMN["residence"]] + owned
-                    - sum(self.cube(k) for k in paid))
+                    - sum(self.cube(k) for k in paid) - self.w[_COLUMN["batch"]] * (batches(c) - batches(left)))
             if gain > best_gain:
                 best, best_gain = paid, gain
         if best is None:
