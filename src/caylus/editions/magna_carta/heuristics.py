@@ -2,57 +2,250 @@
 
 A seat's value is its prestige so far (castle tokens and buildings) plus what the rest of its position is worth
 at this stage of the game: 0 while the castle is full of tokens, 1 when it is nearly empty (the game ends when
-the castle's tokens run out). At the end, 1 gold is 1 prestige, 3 other cubes 1, 3 deniers 1; earlier, cubes
-and deniers build. Only what the seat may see counts: the other players' hands are counted by their size.
+the castle's tokens run out). Counted as the rulebook scores and plays:
+
+- Cubes are worth most as castle batches (1 food + 1 wood + 1 stone, gold wild): each batch the seat can give is
+  counted at a share of the castle token it would take next (4, 3 or 2 prestige), the cubes left over one by one.
+  At the end 3 cubes, 3 deniers or 1 gold score 1 prestige; earlier, cubes and deniers build and buy.
+- A worker placed on a card is worth what the card will give its owner when it works (primary effect), and the
+  card's owner what the secondary effect gives them, valued at the current weights with the seat's supply now.
+  Only cards up to the provost work; a card beyond him counts at a lower weight until phase 3 has moved him.
+- Buildings of one's own on the road bring their owner something whenever others work them (and are places for
+  one's own workers); how much depends on the card, so each family has its weight, worth nothing at the end.
+- An uncovered Residence pays 1 denier a turn and can carry a prestige building.
 """
 
 from __future__ import annotations
 
 from caylus.core.valuation import Valuation
 
+from .catalog import (
+    BANK, CARDS, CHURCH, FOOD, GATHER, GOLD, GOLD_MINE, LARGE_PRODUCTION, LAWYER, MARKET, NEUTRAL_PEDDLER, PEDDLER,
+    RESIDENCE_PRESTIGE, SECTION_VALUE, SMALL_PRODUCTION, TRADING_POST,
+)
+from .rules import (
+    ACTIONS_PHASE, BECOMING_RESIDENCE, BUILDING, EFFECTS_PHASE, PROVOST_PHASE, RESIDENCE, Board, lawyer_targets,
+)
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
 WEIGHTS = {
     "prestige": (1.0, 1.0),
-    "deniers": (0.45, 0.34),        # late: 1 prestige per 3 deniers
-    "food": (0.9, 0.34),            # late: 1 prestige per 3 cubes
-    "wood": (1.0, 0.34),
-    "stone": (1.2, 0.34),
-    "gold": (1.6, 1.0),             # late: 1 prestige a gold
-    "workers": (0.5, 0.1),          # workers at home this turn
-    "buildings": (1.2, 0.0),        # own cards on the road: others' workers pay their owner
-    "hand": (0.6, 0.0),             # cards in hand: buildings to come
-    "worker_out": (1.0, 1.0),       # a worker placed on a card that will be activated this turn
+    "deniers": (0.5, 0.34),         # late: 1 prestige per 3 deniers
+    "food": (0.7, 0.34),            # cubes not part of a batch; late: 1 prestige per 3 cubes
+    "wood": (0.75, 0.34),
+    "stone": (0.9, 0.34),
+    "gold": (1.5, 1.0),             # late: 1 prestige a gold
+    "batches": (0.85, 0.85),        # per prestige point of the castle tokens the seat's batches would take
+    "worker_out": (1.0, 1.0),       # per prestige point a placed worker will bring (its card up to the provost)
+    "worker_beyond": (0.3, 0.3),    # the same, for a card beyond the provost before he has been moved
+    "hand": (0.4, 0.0),             # cards in hand: buildings to come
+    "residence": (2.0, 0.3),        # an uncovered Residence: +1 denier a turn, and room for a prestige building
+    # Own buildings on the road, by family: what others working them (and one's own workers) bring in the turns
+    # left.
+    "small_production": (0.5, 0.0),
+    "large_production": (1.2, 0.0),
+    "peddler": (0.6, 0.0),
+    "market": (0.8, 0.0),
+    "gold_mine": (1.2, 0.0),
+    "bank": (1.2, 0.0),
+    "church": (1.5, 0.0),
+    "lawyer": (1.0, 0.0),
 }
 FEATURES = tuple(WEIGHTS)
-WORKER_OUT_WORTH = 1.0
+_COLUMN = {name: i for i, name in enumerate(FEATURES)}
+_DENIERS, _CUBES, _BATCHES = _COLUMN["deniers"], _COLUMN["food"], _COLUMN["batches"]
+_OUT, _BEYOND, _HAND, _RESIDENCE = (_COLUMN["worker_out"], _COLUMN["worker_beyond"], _COLUMN["hand"],
+                                    _COLUMN["residence"])
+# The column of each player card's family (neutral cards have no owner).
+_FAMILY = tuple(_COLUMN.get(card.effect) for card in CARDS)
+_EFFECT = tuple(card.effect for card in CARDS)
+_CUBE = tuple(card.cube for card in CARDS)
 
 
-def stage(b) -> float:
+def stage(b: Board) -> float:
     left = sum(b.castle)
     taken = sum(sum(t) for t in b.tokens) + sum(b.removed)
     return taken / (left + taken) if left + taken else 1.0
 
 
-def amounts(b) -> list[list[float]]:
+def next_tokens(b: Board) -> list[int]:
+    """The values of the castle tokens left, in the order they are taken (Dungeon, Walls, Towers)."""
+    out = []
+    for section, left in enumerate(b.castle):
+        out += [SECTION_VALUE[section]] * left
+    return out
+
+
+def split_supply(cubes, w, tokens) -> tuple[list[int], float]:
+    """The seat's cubes as castle batches and cubes left over: (food, wood, stone, gold left, prestige of the tokens
+    the batches would take). A batch is formed while it is worth more than its cubes one by one; gold stands in
+    for a missing cube (rulebook: gold is wild)."""
+    f, wd, s, g = cubes
+    points = 0
+    batch = w[_BATCHES]
+    for value in tokens:
+        missing = (not f) + (not wd) + (not s)
+        if missing > g:
+            break
+        given = ((w[_CUBES] if f else w[_CUBES + 3]) + (w[_CUBES + 1] if wd else w[_CUBES + 3])
+                 + (w[_CUBES + 2] if s else w[_CUBES + 3]))
+        if batch * value <= given:
+            break
+        f, wd, s, g = (f - 1 if f else f), (wd - 1 if wd else wd), (s - 1 if s else s), g - missing
+        points += value
+    return [f, wd, s, g], points
+
+
+def supply_worth(deniers: int, cubes, w, tokens) -> float:
+    """What deniers and cubes are worth at the weights `w`, batches counted at the tokens they would take."""
+    loose, points = split_supply(cubes, w, tokens)
+    return (deniers * w[_DENIERS] + loose[0] * w[_CUBES] + loose[1] * w[_CUBES + 1] + loose[2] * w[_CUBES + 2]
+            + loose[3] * w[_CUBES + 3] + points * w[_BATCHES])
+
+
+def _gain(b: Board, p: int, w, tokens, deniers: int = 0, cube: int = -1, n: int = 1, paid: int = -1) -> float:
+    """What p gains, in prestige, by taking `deniers` (may be negative) and `n` cubes of kind `cube`, giving one
+    cube of kind `paid`."""
+    have = b.cubes[p]
+    after = list(have)
+    if cube >= 0:
+        after[cube] += n
+    if paid >= 0:
+        after[paid] -= 1
+    money = b.deniers[p]
+    return supply_worth(money + deniers, after, w, tokens) - supply_worth(money, have, w, tokens)
+
+
+def primary_worth(b: Board, i: int, p: int, w, tokens) -> float:
+    """What the primary effect of road card i is expected to bring p (the worker's owner), in prestige points."""
+    card = b.road_card[i]
+    effect = _EFFECT[card]
+    money = b.deniers[p]
+    if effect == GATHER or effect == SMALL_PRODUCTION:
+        return _gain(b, p, w, tokens, cube=_CUBE[card])
+    if effect == LARGE_PRODUCTION:
+        return _gain(b, p, w, tokens, cube=_CUBE[card], n=2)
+    if effect == TRADING_POST:
+        return 2 * w[_DENIERS]
+    if effect == GOLD_MINE:
+        return _gain(b, p, w, tokens, cube=GOLD)
+    if effect == NEUTRAL_PEDDLER or effect == PEDDLER:
+        most = min(money, 1 if effect == NEUTRAL_PEDDLER else 2)
+        return max([0.0] + [_gain(b, p, w, tokens, deniers=-n, cube=t, n=n)
+                            for t in (0, 1, 2) for n in range(1, most + 1)])
+    if effect == MARKET:
+        return max([0.0] + [_gain(b, p, w, tokens, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
+    if effect == BANK:
+        return max([0.0] + [_gain(b, p, w, tokens, deniers=-price, cube=GOLD, n=n)
+                            for n, price in ((1, 1), (2, 3)) if money >= price])
+    if effect == CHURCH:
+        return _church(money, w, tokens, ((1, 2), (2, 5)))
+    if effect == LAWYER:
+        return _lawyer(b, p, w, tokens)
+    return 0.0
+
+
+def secondary_worth(b: Board, i: int, p: int, w, tokens) -> float:
+    """What the secondary effect of road card i is expected to bring p, its owner, when another's worker works it."""
+    card = b.road_card[i]
+    effect = _EFFECT[card]
+    money = b.deniers[p]
+    if effect == SMALL_PRODUCTION:
+        return _gain(b, p, w, tokens, cube=_CUBE[card]) if b.road_pool[i] else 0.0
+    if effect == LARGE_PRODUCTION:
+        return _gain(b, p, w, tokens, cube=_CUBE[card])
+    if effect == MARKET:
+        return w[_DENIERS]
+    if effect == LAWYER:
+        return 2 * w[_DENIERS]
+    if effect == PEDDLER:
+        return max([0.0] + [_gain(b, p, w, tokens, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
+    if effect == GOLD_MINE:
+        return max([0.0] + [_gain(b, p, w, tokens, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
+    if effect == BANK:
+        return max(0.0, _gain(b, p, w, tokens, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
+    if effect == CHURCH:
+        return _church(money, w, tokens, ((1, 3),))
+    return 0.0
+
+
+def _church(money: int, w, tokens, offers) -> float:
+    """Castle tokens bought with deniers: the best offer (tokens, price) p can pay, or nothing."""
+    best = 0.0
+    for n, price in offers:
+        if money >= price and len(tokens) >= n:
+            best = max(best, sum(tokens[:n]) - price * w[_DENIERS])
+    return best
+
+
+def _lawyer(b: Board, p: int, w, tokens) -> float:
+    """Turning one of p's road cards into a Residence for 1 food: the Residence's worth, less the card's prestige
+    and family worth it loses."""
+    if not (b.cubes[p][FOOD] or b.cubes[p][GOLD]):
+        return 0.0
+    pay = FOOD if b.cubes[p][FOOD] else GOLD
+    best = 0.0
+    for j in lawyer_targets(b, p):
+        card = b.road_card[j]
+        family = _FAMILY[card]
+        lost = CARDS[card].prestige - RESIDENCE_PRESTIGE + (w[family] if family is not None else 0.0)
+        best = max(best, w[_RESIDENCE] - lost)
+    return best + _gain(b, p, w, tokens, paid=pay) if best > 0 else 0.0
+
+
+def amounts(b: Board) -> list[list[float]]:
     """For each seat, one number per feature, in `FEATURES` order."""
     n = b.num_players
+    w = weights(b)
+    tokens = next_tokens(b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     prestige = scores(b)
     for seat in range(n):
         row = rows[seat]
         row[0] = prestige[seat]
-        row[1] = b.deniers[seat]
-        row[2:6] = b.cubes[seat]
-        row[6] = b.workers[seat]
-        row[8] = len(b.hand[seat])
-    for owner, worker in zip(b.road_owner, b.road_worker):
+        row[_DENIERS] = b.deniers[seat]
+        loose, points = split_supply(b.cubes[seat], w, tokens)
+        row[_CUBES:_CUBES + 4] = loose
+        row[_BATCHES] = points
+        row[_HAND] = len(b.hand[seat])
+    cards, owners, workers, faces = b.road_card, b.road_owner, b.road_worker, b.road_face
+    for i in range(len(cards)):
+        owner = owners[i]
+        face = faces[i]
         if owner >= 0:
-            rows[owner][7] += 1
-        if worker >= 0:
-            rows[worker][9] += WORKER_OUT_WORTH
+            if face == BUILDING:
+                rows[owner][_FAMILY[cards[i]]] += 1
+            elif face == RESIDENCE:
+                rows[owner][_RESIDENCE] += 1
+    _count_workers(b, rows, w, tokens)
     return rows
+
+
+def _count_workers(b: Board, rows, w, tokens) -> None:
+    """The workers on the road: what their cards will bring the workers' and the cards' owners when they work."""
+    phase = b.phase
+    if phase not in (ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE):
+        return
+    limit = b.activation_limit()
+    start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
+    cards, owners, workers = b.road_card, b.road_owner, b.road_worker
+    for i in range(start, len(cards)):
+        p = workers[i]
+        if p < 0:
+            continue
+        if i <= limit:
+            column = _OUT
+        elif phase == EFFECTS_PHASE:
+            break  # the provost has stopped: nothing beyond him works this turn
+        else:
+            column = _BEYOND
+        done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
+        if done == 0:
+            rows[p][column] += primary_worth(b, i, p, w, tokens)
+        owner = owners[i]
+        if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
+            rows[owner][column] += secondary_worth(b, i, owner, w, tokens)
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
@@ -61,6 +254,10 @@ weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.eval
 
 GAIN_WORDS = {
     "prestige": "prestige", "deniers": "deniers", "food": "food", "wood": "wood", "stone": "stone",
-    "gold": "gold", "workers": "workers", "buildings": "a building of your own on the road",
-    "hand": "a card in hand", "worker_out": "a worker that will be activated",
+    "gold": "gold", "batches": "prestige of castle batches ready", "worker_out": "prestige a placed worker brings",
+    "worker_beyond": "prestige a worker beyond the provost may bring", "hand": "a card in hand",
+    "residence": "a residence", "small_production": "a wood production building of your own",
+    "large_production": "a stone production building of your own", "peddler": "a Peddler of your own",
+    "market": "a Market of your own", "gold_mine": "a Gold Mine of your own", "bank": "a Bank of your own",
+    "church": "a Church of your own", "lawyer": "a Lawyer of your own",
 }
