@@ -80,8 +80,8 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     try:
         game = new_game(edition, players=players, seed=seed, **(options or {}))
         game.keep_undo = False  # a playout never undoes: no snapshot per action (undo would still be exact)
-        apply, choose = game.apply, agent.choose_in
-        while not game.is_terminal:
+        apply, choose, legal_actions = game.apply, agent.choose_in, game.legal_actions
+        while legal_actions():  # none once the game is over
             if decisions >= max_decisions:
                 raise RuntimeError(f"the game did not end within {max_decisions} decisions")
             apply(choose(game))

@@ -75,7 +75,7 @@ class Game:
 
         Raises `IllegalAction` with the reason if it is not legal now; the state is then unchanged.
         """
-        legal = self.legal_actions()
+        legal = self._legal if self._legal is not None else self.legal_actions()
         # The usual caller hands back one of the interned Actions `legal_actions()` gave (playouts, bots, search):
         # finding it there (by identity) both validates and parses it. Anything else is parsed and explained.
         if type(action) is Action and action in legal:

@@ -152,9 +152,9 @@ def placement_price(b: Board, seat: int) -> int:
 
 
 def _placeable(b: Board, seat: int, free: bool) -> list:
-    """The place:<space> actions open to `seat`: in phase 2 those it can pay for, or, with `free`, the gate's move
-    (rules p3 a: any unoccupied space at no cost; the gate is not one, its worker still stands there)."""
-    acts = []
+    """`pass`, then the place:<space> actions open to `seat`: in phase 2 those it can pay for, or, with `free`, the
+    gate's move (rules p3 a: any unoccupied space at no cost; the gate is not one, its worker still stands there)."""
+    acts = [PASS]
     if free:
         can_pay = can_pay_own = True
     else:
@@ -162,20 +162,25 @@ def _placeable(b: Board, seat: int, free: bool) -> list:
         can_pay = placement_price(b, seat) <= money
         can_pay_own = OWN_BUILDING_PRICE <= money
     if can_pay:
-        special = b.special
-        for i in (GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD):
-            if special[i] < 0:
-                acts.append(PLACE_SPECIAL[i])
+        for act, holder in zip(PLACE_SPECIAL, b.special):  # gate, trading post, merchants' guild, joust field
+            if holder < 0:
+                acts.append(act)
         if not b.two_player and len(b.stables) < STABLE_SPOTS and seat not in b.stables:
             acts.append(PLACE_SPECIAL[STABLES])
         if b.inn_left < 0:
             acts.append(PLACE_SPECIAL[INN])
         if seat not in b.castle:
             acts.append(PLACE_SPECIAL[CASTLE])
-    worker, owner = b.worker, b.owner
-    for pos, act in _worker_spaces(tuple(b.road)):
-        if worker[pos] < 0 and (can_pay or (can_pay_own and owner[pos] == seat)):
-            acts.append(act)
+    worker = b.worker
+    if can_pay:
+        for pos, act in _worker_spaces(tuple(b.road)):
+            if worker[pos] < 0:
+                acts.append(act)
+    elif can_pay_own:  # only on their own buildings (rules p2 d)
+        owner = b.owner
+        for pos, act in _worker_spaces(tuple(b.road)):
+            if worker[pos] < 0 and owner[pos] == seat:
+                acts.append(act)
     return acts
 
 
@@ -578,6 +583,11 @@ def _provost(b: Board) -> None:
 def _activation(b: Board) -> None:
     """Phase 5: the buildings from the bridge up to the provost, in road order (rules p3-p4)."""
     pos = b.step
+    if not b.sub:  # skip the spaces without a worker (most of them) here rather than one `_run` round each
+        worker, provost = b.worker, b.provost
+        while pos <= provost and worker[pos] < 0:
+            pos += 1
+        b.step = pos
     if pos > b.provost:
         # Workers beyond the provost go home without effect; prestige already given stays.
         for p in range(pos, ROAD_LENGTH + 1):
@@ -591,9 +601,6 @@ def _activation(b: Board) -> None:
         b.sub = 0
         b.step = pos + 1
         _free_worker(b, pos)
-        return
-    if b.worker[pos] < 0:
-        b.step = pos + 1
         return
     b.sub = 1
     _activate(b, pos)
@@ -722,14 +729,11 @@ def legal_actions(b: Board) -> list:
 
 
 def _legal_place(b, seat, a, c):
-    acts = [PASS]
-    if b.workers[seat] > 0:
-        acts.extend(_placeable(b, seat, False))
-    return acts
+    return _placeable(b, seat, False) if b.workers[seat] > 0 else [PASS]
 
 
 def _legal_gate(b, seat, a, c):
-    return [PASS] + _placeable(b, seat, True)
+    return _placeable(b, seat, True)
 
 
 def _provost_moves(b: Board, most: int) -> list:
