@@ -44,6 +44,7 @@ BATCH_COST = (1, 1, 1, 0)
 # Card data by card id, as flat tuples for speed.
 COST = tuple(c.cost for c in CARDS)
 ANY = tuple(c.any_cubes for c in CARDS)  # cubes of any kind on top of COST
+_CUBES_NEEDED = tuple(sum(cost) + any_cubes for cost, any_cubes in zip(COST, ANY))
 _EFFECT = tuple(c.effect for c in CARDS)
 _CUBE = tuple(c.cube for c in CARDS)
 
@@ -672,8 +673,9 @@ def _action_choices(b: Board, p: int) -> list:
                 if w < 0 and face[i] == BUILDING:
                     out.append(_PLACE[owners[i]][cards[i]])
     cubes = b.cubes[p]
+    have = sum(cubes)
     for c in b.hand[p]:
-        if afford(cubes, COST[c], ANY[c]):
+        if _CUBES_NEEDED[c] <= have and afford(cubes, COST[c], ANY[c]):  # fewer cubes than the cost: no need to ask
             out.append(N.BUILD[c])
     # Every prestige building costs gold; in the standard rules it covers one of the builder's Residences.
     if cubes[GOLD] and b.prestige_left and (not b.standard or open_residences(b, p)):
