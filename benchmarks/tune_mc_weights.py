@@ -4,15 +4,19 @@
     .venv/bin/python benchmarks/tune_mc_weights.py --set deniers=0.6,0.34 --set batches=0.8,0.8 --games 40
 
 Prints, for the candidate, its wins and mean margin in each match. The candidate's table is the current one with
-the `--set` features changed; nothing is written anywhere.
+the `--set` features changed; nothing is written anywhere. `--baseline FILE` plays against another version of
+`heuristics.py` (e.g. `git show main:src/caylus/editions/magna_carta/heuristics.py > /tmp/old.py`) instead of the
+current weights.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 
 import caylus
+from caylus.agents import greedy as greedy_module
 from caylus.agents import make_agent
 from caylus.agents.greedy import GreedyAgent
 from caylus.agents.play import play_game
@@ -41,6 +45,31 @@ class Weighted:
                 setattr(H, k, f)
 
 
+class Baseline:
+    """A greedy bot valuing positions with another version of heuristics.py."""
+
+    def __init__(self, module, seed: int):
+        self.name = "baseline"
+        self.inner = GreedyAgent(seed)
+        self.module = module
+
+    def choose(self, position):
+        saved = greedy_module.values
+        greedy_module.values = lambda game: self.module.evaluate(game.board)
+        try:
+            return self.inner.choose(position)
+        finally:
+            greedy_module.values = saved
+
+
+def load_baseline(path: str):
+    """heuristics.py from another version, as a module of the Magna Carta package (for its relative imports)."""
+    spec = importlib.util.spec_from_file_location("caylus.editions.magna_carta._baseline_heuristics", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def play(games: int, players: int, seed: int, make_seats) -> tuple[float, float]:
     """Seat 0 of each game's seating (rotated) is the candidate: its wins (ties split) and mean margin."""
     wins, margins = 0.0, []
@@ -65,6 +94,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="4", help="player counts, e.g. 2,3,4")
     ap.add_argument("--versus", default="random,current", help="opponents: random, current")
+    ap.add_argument("--baseline", metavar="FILE", help="'current' means this heuristics.py file instead")
     args = ap.parse_args()
     table = dict(H.WEIGHTS)
     for item in args.set:
@@ -78,6 +108,11 @@ def main() -> None:
             if versus == "random":
                 def seats(s, n=n):
                     return [Weighted(table, s)] + [make_agent("random", s * 7 + i) for i in range(1, n)]
+            elif args.baseline:
+                old = load_baseline(args.baseline)
+
+                def seats(s, n=n, old=old):
+                    return [Weighted(table, s)] + [Baseline(old, s * 7 + i) for i in range(1, n)]
             else:
                 def seats(s, n=n):
                     return [Weighted(table, s)] + [Weighted(dict(H.WEIGHTS), s * 7 + i) for i in range(1, n)]

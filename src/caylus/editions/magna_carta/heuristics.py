@@ -31,12 +31,14 @@ from .scoring import scores
 # feature: (worth early, worth late), in prestige points for one unit of the feature.
 WEIGHTS = {
     "prestige": (1.0, 1.0),
-    "deniers": (0.5, 0.34),         # late: 1 prestige per 3 deniers
-    "food": (0.7, 0.34),            # cubes not part of a batch; late: 1 prestige per 3 cubes
-    "wood": (0.75, 0.34),
-    "stone": (0.9, 0.34),
+    "deniers": (0.5, 0.34),         # the first USEFUL_DENIERS; late: 1 prestige per 3 deniers
+    "spare_deniers": (0.3, 0.34),   # the deniers beyond those: more than a turn's actions need
+    "food": (0.5, 0.34),            # cubes not part of a batch; late: 1 prestige per 3 cubes
+    "wood": (0.55, 0.34),
+    "stone": (0.7, 0.34),
     "gold": (1.5, 1.0),             # late: 1 prestige a gold
-    "batches": (0.85, 0.85),        # per prestige point of the castle tokens the seat's batches would take
+    "batches": (0.95, 0.95),        # per prestige point of the castle tokens the seat's batches would take
+    "begun": (0.8, 0.5),            # per prestige point of the token a begun batch would take, times its share
     "worker_out": (1.0, 1.0),       # per prestige point a placed worker will bring (its card up to the provost)
     "worker_beyond": (0.3, 0.3),    # the same, for a card beyond the provost before he has been moved
     "hand": (0.4, 0.0),             # cards in hand: buildings to come
@@ -53,8 +55,10 @@ WEIGHTS = {
     "lawyer": (1.0, 0.0),
 }
 FEATURES = tuple(WEIGHTS)
+USEFUL_DENIERS = 6  # deniers enough for a turn's actions (4 workers, a card); more are worth less until the end
 _COLUMN = {name: i for i, name in enumerate(FEATURES)}
-_DENIERS, _CUBES, _BATCHES = _COLUMN["deniers"], _COLUMN["food"], _COLUMN["batches"]
+_DENIERS, _SPARE, _CUBES, _GOLD = _COLUMN["deniers"], _COLUMN["spare_deniers"], _COLUMN["food"], _COLUMN["gold"]
+_BATCHES, _BEGUN = _COLUMN["batches"], _COLUMN["begun"]
 _OUT, _BEYOND, _HAND, _RESIDENCE = (_COLUMN["worker_out"], _COLUMN["worker_beyond"], _COLUMN["hand"],
                                     _COLUMN["residence"])
 # The column of each player card's family (neutral cards have no owner).
@@ -71,115 +75,125 @@ def stage(b: Board) -> float:
 
 def next_tokens(b: Board) -> list[int]:
     """The values of the castle tokens left, in the order they are taken (Dungeon, Walls, Towers)."""
-    out = []
-    for section, left in enumerate(b.castle):
-        out += [SECTION_VALUE[section]] * left
+    key = tuple(b.castle)
+    out = _TOKENS.get(key)
+    if out is None:
+        out = _TOKENS[key] = [value for value, left in zip(SECTION_VALUE, key) for _ in range(left)]
     return out
 
 
-def split_supply(cubes, w, tokens) -> tuple[list[int], float]:
-    """The seat's cubes as castle batches and cubes left over: (food, wood, stone, gold left, prestige of the tokens
-    the batches would take). A batch is formed while it is worth more than its cubes one by one; gold stands in
-    for a missing cube (rulebook: gold is wild)."""
+_TOKENS: dict = {}  # castle tokens left -> their values in order (a few hundred castles at most)
+
+
+def split_supply(cubes, w, tokens) -> tuple[list[int], int, float]:
+    """The seat's cubes as castle batches, the batch they have begun, and cubes left over: (food, wood, stone and
+    gold left, prestige of the tokens the whole batches would take, prestige of the token the begun batch would
+    take times its share of 3 cubes). Gold stands in for a missing cube (rulebook: gold is wild) where a whole
+    batch is worth more than the gold and the cubes on their own."""
     f, wd, s, g = cubes
     points = 0
-    batch = w[_BATCHES]
+    k = 0
     for value in tokens:
         missing = (not f) + (not wd) + (not s)
-        if missing > g:
-            break
-        given = ((w[_CUBES] if f else w[_CUBES + 3]) + (w[_CUBES + 1] if wd else w[_CUBES + 3])
-                 + (w[_CUBES + 2] if s else w[_CUBES + 3]))
-        if batch * value <= given:
+        if missing > g or (missing and w[_BATCHES] * value
+                           <= missing * w[_GOLD] + (3 - missing) * value / 3 * w[_BEGUN]):
             break
         f, wd, s, g = (f - 1 if f else f), (wd - 1 if wd else wd), (s - 1 if s else s), g - missing
         points += value
-    return [f, wd, s, g], points
+        k += 1
+    begun = 0.0
+    if k < len(tokens):
+        kinds = (f > 0) + (wd > 0) + (s > 0)
+        if kinds:
+            begun = tokens[k] * kinds / 3
+            f, wd, s = f - (f > 0), wd - (wd > 0), s - (s > 0)
+    return [f, wd, s, g], points, begun
 
 
 def supply_worth(deniers: int, cubes, w, tokens) -> float:
     """What deniers and cubes are worth at the weights `w`, batches counted at the tokens they would take."""
-    loose, points = split_supply(cubes, w, tokens)
-    return (deniers * w[_DENIERS] + loose[0] * w[_CUBES] + loose[1] * w[_CUBES + 1] + loose[2] * w[_CUBES + 2]
-            + loose[3] * w[_CUBES + 3] + points * w[_BATCHES])
+    loose, points, begun = split_supply(cubes, w, tokens)
+    spare = max(0, deniers - USEFUL_DENIERS)
+    return ((deniers - spare) * w[_DENIERS] + spare * w[_SPARE] + loose[0] * w[_CUBES] + loose[1] * w[_CUBES + 1]
+            + loose[2] * w[_CUBES + 2] + loose[3] * w[_GOLD] + points * w[_BATCHES] + begun * w[_BEGUN])
 
 
-def _gain(b: Board, p: int, w, tokens, deniers: int = 0, cube: int = -1, n: int = 1, paid: int = -1) -> float:
+def _gain(b: Board, p: int, w, tokens, now: float, deniers: int = 0, cube: int = -1, n: int = 1,
+          paid: int = -1) -> float:
     """What p gains, in prestige, by taking `deniers` (may be negative) and `n` cubes of kind `cube`, giving one
-    cube of kind `paid`."""
-    have = b.cubes[p]
-    after = list(have)
+    cube of kind `paid`; `now` is what p's supply is worth as it is."""
+    after = list(b.cubes[p])
     if cube >= 0:
         after[cube] += n
     if paid >= 0:
         after[paid] -= 1
-    money = b.deniers[p]
-    return supply_worth(money + deniers, after, w, tokens) - supply_worth(money, have, w, tokens)
+    return supply_worth(b.deniers[p] + deniers, after, w, tokens) - now
 
 
-def primary_worth(b: Board, i: int, p: int, w, tokens) -> float:
-    """What the primary effect of road card i is expected to bring p (the worker's owner), in prestige points."""
+def primary_worth(b: Board, i: int, p: int, w, tokens, now: float) -> float:
+    """What the primary effect of road card i is expected to bring p (the worker's owner), in prestige points;
+    `now` is what p's deniers and cubes are worth (`supply_worth`)."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == GATHER or effect == SMALL_PRODUCTION:
-        return _gain(b, p, w, tokens, cube=_CUBE[card])
+        return _gain(b, p, w, tokens, now, cube=_CUBE[card])
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, w, tokens, cube=_CUBE[card], n=2)
+        return _gain(b, p, w, tokens, now, cube=_CUBE[card], n=2)
     if effect == TRADING_POST:
-        return 2 * w[_DENIERS]
+        return _gain(b, p, w, tokens, now, deniers=2)
     if effect == GOLD_MINE:
-        return _gain(b, p, w, tokens, cube=GOLD)
+        return _gain(b, p, w, tokens, now, cube=GOLD)
     if effect == NEUTRAL_PEDDLER or effect == PEDDLER:
         most = min(money, 1 if effect == NEUTRAL_PEDDLER else 2)
-        return max([0.0] + [_gain(b, p, w, tokens, deniers=-n, cube=t, n=n)
+        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-n, cube=t, n=n)
                             for t in (0, 1, 2) for n in range(1, most + 1)])
     if effect == MARKET:
-        return max([0.0] + [_gain(b, p, w, tokens, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
     if effect == BANK:
-        return max([0.0] + [_gain(b, p, w, tokens, deniers=-price, cube=GOLD, n=n)
+        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-price, cube=GOLD, n=n)
                             for n, price in ((1, 1), (2, 3)) if money >= price])
     if effect == CHURCH:
-        return _church(money, w, tokens, ((1, 2), (2, 5)))
+        return _church(b, p, w, tokens, now, ((1, 2), (2, 5)))
     if effect == LAWYER:
-        return _lawyer(b, p, w, tokens)
+        return _lawyer(b, p, w, tokens, now)
     return 0.0
 
 
-def secondary_worth(b: Board, i: int, p: int, w, tokens) -> float:
+def secondary_worth(b: Board, i: int, p: int, w, tokens, now: float) -> float:
     """What the secondary effect of road card i is expected to bring p, its owner, when another's worker works it."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == SMALL_PRODUCTION:
-        return _gain(b, p, w, tokens, cube=_CUBE[card]) if b.road_pool[i] else 0.0
+        return _gain(b, p, w, tokens, now, cube=_CUBE[card]) if b.road_pool[i] else 0.0
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, w, tokens, cube=_CUBE[card])
+        return _gain(b, p, w, tokens, now, cube=_CUBE[card])
     if effect == MARKET:
-        return w[_DENIERS]
+        return _gain(b, p, w, tokens, now, deniers=1)
     if effect == LAWYER:
-        return 2 * w[_DENIERS]
+        return _gain(b, p, w, tokens, now, deniers=2)
     if effect == PEDDLER:
-        return max([0.0] + [_gain(b, p, w, tokens, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
+        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
     if effect == GOLD_MINE:
-        return max([0.0] + [_gain(b, p, w, tokens, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, w, tokens, now, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
     if effect == BANK:
-        return max(0.0, _gain(b, p, w, tokens, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
+        return max(0.0, _gain(b, p, w, tokens, now, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
     if effect == CHURCH:
-        return _church(money, w, tokens, ((1, 3),))
+        return _church(b, p, w, tokens, now, ((1, 3),))
     return 0.0
 
 
-def _church(money: int, w, tokens, offers) -> float:
+def _church(b: Board, p: int, w, tokens, now: float, offers) -> float:
     """Castle tokens bought with deniers: the best offer (tokens, price) p can pay, or nothing."""
     best = 0.0
     for n, price in offers:
-        if money >= price and len(tokens) >= n:
-            best = max(best, sum(tokens[:n]) - price * w[_DENIERS])
+        if b.deniers[p] >= price and len(tokens) >= n:
+            best = max(best, sum(tokens[:n]) + _gain(b, p, w, tokens, now, deniers=-price))
     return best
 
 
-def _lawyer(b: Board, p: int, w, tokens) -> float:
+def _lawyer(b: Board, p: int, w, tokens, now: float) -> float:
     """Turning one of p's road cards into a Residence for 1 food: the Residence's worth, less the card's prestige
     and family worth it loses."""
     if not (b.cubes[p][FOOD] or b.cubes[p][GOLD]):
@@ -191,7 +205,7 @@ def _lawyer(b: Board, p: int, w, tokens) -> float:
         family = _FAMILY[card]
         lost = CARDS[card].prestige - RESIDENCE_PRESTIGE + (w[family] if family is not None else 0.0)
         best = max(best, w[_RESIDENCE] - lost)
-    return best + _gain(b, p, w, tokens, paid=pay) if best > 0 else 0.0
+    return best + _gain(b, p, w, tokens, now, paid=pay) if best > 0 else 0.0
 
 
 def amounts(b: Board) -> list[list[float]]:
@@ -204,10 +218,11 @@ def amounts(b: Board) -> list[list[float]]:
     for seat in range(n):
         row = rows[seat]
         row[0] = prestige[seat]
-        row[_DENIERS] = b.deniers[seat]
-        loose, points = split_supply(b.cubes[seat], w, tokens)
+        spare = max(0, b.deniers[seat] - USEFUL_DENIERS)
+        row[_DENIERS] = b.deniers[seat] - spare
+        row[_SPARE] = spare
+        loose, row[_BATCHES], row[_BEGUN] = split_supply(b.cubes[seat], w, tokens)
         row[_CUBES:_CUBES + 4] = loose
-        row[_BATCHES] = points
         row[_HAND] = len(b.hand[seat])
     cards, owners, workers, faces = b.road_card, b.road_owner, b.road_worker, b.road_face
     for i in range(len(cards)):
@@ -230,6 +245,7 @@ def _count_workers(b: Board, rows, w, tokens) -> None:
     limit = b.activation_limit()
     start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
     cards, owners, workers = b.road_card, b.road_owner, b.road_worker
+    now = None  # each seat's supply worth, once a worker is found
     for i in range(start, len(cards)):
         p = workers[i]
         if p < 0:
@@ -240,12 +256,14 @@ def _count_workers(b: Board, rows, w, tokens) -> None:
             break  # the provost has stopped: nothing beyond him works this turn
         else:
             column = _BEYOND
+        if now is None:
+            now = [supply_worth(b.deniers[q], b.cubes[q], w, tokens) for q in range(b.num_players)]
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
-            rows[p][column] += primary_worth(b, i, p, w, tokens)
+            rows[p][column] += primary_worth(b, i, p, w, tokens, now[p])
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
-            rows[owner][column] += secondary_worth(b, i, owner, w, tokens)
+            rows[owner][column] += secondary_worth(b, i, owner, w, tokens, now[owner])
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
@@ -254,7 +272,8 @@ weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.eval
 
 GAIN_WORDS = {
     "prestige": "prestige", "deniers": "deniers", "food": "food", "wood": "wood", "stone": "stone",
-    "gold": "gold", "batches": "prestige of castle batches ready", "worker_out": "prestige a placed worker brings",
+    "gold": "gold", "spare_deniers": "spare deniers", "batches": "prestige of castle batches ready",
+    "begun": "prestige of a castle batch begun", "worker_out": "prestige a placed worker brings",
     "worker_beyond": "prestige a worker beyond the provost may bring", "hand": "a card in hand",
     "residence": "a residence", "small_production": "a wood production building of your own",
     "large_production": "a stone production building of your own", "peddler": "a Peddler of your own",
