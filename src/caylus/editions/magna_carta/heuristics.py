@@ -5,8 +5,9 @@ at this stage of the game: 0 while the castle is full of tokens, 1 when it is ne
 the castle's tokens run out). Counted as the rulebook scores and plays:
 
 - Cubes are worth most as castle batches (1 food + 1 wood + 1 stone, gold wild): each batch the seat can give is
-  counted at a share of the castle token it would take next (4, 3 or 2 prestige), the cubes left over one by one.
-  At the end 3 cubes, 3 deniers or 1 gold score 1 prestige; earlier, cubes and deniers build and buy.
+  counted at most of the castle token it would take next (4, 3 or 2 prestige), a batch begun (one or two of the
+  three kinds) at a smaller share of it, the cubes left over one by one. At the end 3 cubes, 3 deniers or 1 gold
+  score 1 prestige; earlier, cubes and deniers build and buy, but deniers beyond a turn's needs only wait to score.
 - A worker placed on a card is worth what the card will give its owner when it works (primary effect), and the
   card's owner what the secondary effect gives them, valued at the current weights with the seat's supply now.
   Only cards up to the provost work; a card beyond him counts at a lower weight until phase 3 has moved him.
@@ -28,7 +29,8 @@ from .rules import (
 )
 from .scoring import scores
 
-# feature: (worth early, worth late), in prestige points for one unit of the feature.
+# feature: (worth early, worth late), in prestige points for one unit of the feature. Tried against other values by
+# self-play: benchmarks/tune_mc_weights.py.
 WEIGHTS = {
     "prestige": (1.0, 1.0),
     "deniers": (0.5, 0.34),         # the first USEFUL_DENIERS; late: 1 prestige per 3 deniers
@@ -224,7 +226,7 @@ def amounts(b: Board) -> list[list[float]]:
         loose, row[_BATCHES], row[_BEGUN] = split_supply(b.cubes[seat], w, tokens)
         row[_CUBES:_CUBES + 4] = loose
         row[_HAND] = len(b.hand[seat])
-    cards, owners, workers, faces = b.road_card, b.road_owner, b.road_worker, b.road_face
+    cards, owners, faces = b.road_card, b.road_owner, b.road_face
     for i in range(len(cards)):
         owner = owners[i]
         face = faces[i]
