@@ -51,3 +51,11 @@ def test_a_worker_beyond_the_provost_is_worth_less_than_one_he_reaches():
     reached = _actions(placed=[(4, BLUE)], provost=4)
     beyond = _actions(placed=[(4, BLUE)], provost=3)
     assert _value(reached, BLUE) > _value(beyond, BLUE) > _value(_actions(provost=3), BLUE)
+
+
+def test_two_kinds_toward_a_batch_are_worth_more_than_two_cubes_of_one_kind():
+    # Phase 5: a batch needs one food, one wood and one stone, so a food and a wood are nearer a token than two
+    # stone (the dearest cube on its own).
+    two_kinds = _actions(supplies={BLUE: dict(food=1, wood=1)})
+    one_kind = _actions(supplies={BLUE: dict(stone=2)})
+    assert _value(two_kinds, BLUE) > _value(one_kind, BLUE)
