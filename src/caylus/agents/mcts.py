@@ -2,7 +2,7 @@
 
 Each iteration takes a full game consistent with the seat's view (`Position.sample`: a clone where nothing is
 hidden; a fresh determinization in Magna Carta, which makes this information-set MCTS), walks down the tree by
-UCB, adds one node, plays a short random rollout and values the position it reaches with the edition's
+UCB, adds one node, plays `rollout` random decisions and values the position it reaches with the edition's
 heuristics (or the real result if the game ended). Every seat's reward (rank and margin, `evaluation.rewards`)
 is backed up, and each node is judged by the seat that decides there.
 
@@ -28,7 +28,10 @@ from .evaluation import gains, margin, reason_text, rewards, values
 EXPLORATION = 0.6       # UCB's exploration constant (rewards are in [0, 1])
 PRIOR_WEIGHT = 1.5      # how many visits' worth of belief the prior carries
 PRIOR_DEPTH = 2         # priors are computed for nodes this close to the root (they cost a clone per action)
-ROLLOUT_DECISIONS = 10  # random decisions played after the tree before the position is valued
+# Random decisions played after the tree before the position is valued: about a round of placements and the
+# activations that follow at four players, so a worker's yield is seen rather than guessed by the heuristics
+# (4 players, mcts:300 against three greedy, 16 games: 25% with 10 decisions, 88% with 30, 78% with 60).
+ROLLOUT_DECISIONS = 30
 
 
 class Node:
@@ -47,7 +50,8 @@ class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, iterations: int = 1000, seconds: float | None = None,
-                 rollout: int = ROLLOUT_DECISIONS, exploration: float = EXPLORATION):
+                 rollout: int = ROLLOUT_DECISIONS, exploration: float = EXPLORATION,
+                 prior_weight: float = PRIOR_WEIGHT):
         if iterations < 1:
             raise ValueError("mcts: at least 1 iteration a move")
         self.rng = random.Random(seed)
@@ -55,6 +59,7 @@ class MCTSAgent:
         self.seconds = seconds
         self.rollout = rollout
         self.exploration = exploration
+        self.prior_weight = prior_weight
         self._root: Node | None = None
         self._root_history: list | None = None
         self.last_iterations = 0  # statistics of the last search, for benchmarks
@@ -166,13 +171,13 @@ class MCTSAgent:
 
     def _select(self, node: Node, legal, hidden: bool):
         log_parent = math.log(node.visits + 1)
-        c = self.exploration
+        c, w = self.exploration, self.prior_weight
         best, best_score = None, -math.inf
         for a in legal:
             child = node.children[a.token]
             parent_visits = math.log(child.avail + 1) if hidden else log_parent
             score = (child.value / child.visits + c * math.sqrt(parent_visits / child.visits)
-                     + PRIOR_WEIGHT * child.prior / (child.visits + 1))
+                     + w * child.prior / (child.visits + 1))
             if score > best_score:
                 best, best_score = a, score
         return best
