@@ -86,6 +86,19 @@ def test_mcts_reuses_its_tree_where_nothing_is_hidden():
         assert bot._reused_root(Position(game)) is kept
 
 
+def test_mcts_sets_priors_one_step_below_the_root_and_on_a_reused_root():
+    game = caylus.new_game("caylus", players=2, seed=4)
+    bot = MCTSAgent(1, iterations=200)
+    root = bot.search(Position(game))
+    assert root.primed
+    searched = [child for child in root.children.values() if child.children]
+    assert searched and all(child.primed for child in searched)
+    # Once its own decision comes back, the bot searches from a kept node: it must carry priors too.
+    action = max(root.children, key=lambda t: root.children[t].visits)
+    game.apply(action)
+    assert bot.search(Position(game)).primed
+
+
 @pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
 @pytest.mark.parametrize("spec", ["greedy", "mcts", "random"])
 def test_bots_explain_their_best_moves_in_words(edition, spec):

@@ -35,7 +35,7 @@ ROLLOUT_DECISIONS = 30
 
 
 class Node:
-    __slots__ = ("children", "visits", "value", "avail", "prior", "player")
+    __slots__ = ("children", "visits", "value", "avail", "prior", "player", "primed")
 
     def __init__(self, prior: float = 0.5):
         self.children: dict | None = None  # token -> Node, once expanded
@@ -44,6 +44,7 @@ class Node:
         self.avail = 0     # how often this action was legal when its parent was visited (hidden information)
         self.prior = prior
         self.player = -1   # who decides at this node
+        self.primed = False  # whether its children's priors are set
 
 
 class MCTSAgent:
@@ -143,10 +144,12 @@ class MCTSAgent:
                     if child is None:
                         child = node.children[a.token] = Node()
                     child.avail += 1
+            # Priors once a node is reached with its children to choose from (a new node is only valued when it
+            # is added, so a reused root or a node one step down is primed on its next visit).
+            if not node.primed and depth < PRIOR_DEPTH and len(legal) > 1:
+                self._set_priors(node, game, legal)
             untried = [a for a in legal if a.token not in node.children or node.children[a.token].visits == 0]
             if untried:
-                if node.visits == 0 and depth < PRIOR_DEPTH and len(legal) > 1:
-                    self._set_priors(node, game, legal)
                 # Expand the untried action the prior likes best (ties: the first in canonical order).
                 action = max(untried, key=lambda a: (node.children[a.token].prior if a.token in node.children else 0.5,
                                                      -legal.index(a)))
@@ -197,6 +200,7 @@ class MCTSAgent:
             if child is None:
                 child = node.children[a.token] = Node()
             child.prior = (s - lo) / span
+        node.primed = True
 
     def _rollout(self, game) -> list[float]:
         rng = self.rng
