@@ -13,6 +13,9 @@ is its `worker_out`. So a worker on a carpenter is worth the best building it ca
 building, less the cubes), and a worker in the castle is worth the batches the seat will have after the road:
 5, 4 or 3 prestige each (rules p5), a better count, maybe the best builder's favor, less the cubes given; with
 no batch it costs 2 prestige.
+
+`benchmarks/tune_caylus_weights.py` tries a change of these weights by self-play (see benchmarks/RESULTS-bots.md
+for what was tried).
 """
 
 from __future__ import annotations
