@@ -25,8 +25,8 @@ from caylus.agents.levels import make_agent
 
 from ._extra import need
 from .encoding import Encoding
+from .observation import action_mask, observation_space
 
-np = need("numpy")
 gymnasium = need("gymnasium")
 spaces = need("gymnasium.spaces")
 
@@ -55,10 +55,7 @@ class CaylusEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.encoding = Encoding(edition, players, **options)
         n_actions = len(self.edition.actions)
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-        })
+        self.observation_space = observation_space(self.encoding, n_actions)
         self.action_space = spaces.Discrete(n_actions)
         self.game = None
         self.bots: dict[int, object] = {}
@@ -97,19 +94,13 @@ class CaylusEnv(gymnasium.Env):
             game.apply(bot.choose(Position(game)))
 
     def _observation(self) -> dict:
-        return {"observation": self.encoding.encode(self.game.view(self.seat)), "action_mask": self._mask()}
+        return {"observation": self.encoding.encode(self.game.view(self.seat)),
+                "action_mask": action_mask(self.game, self.seat)}
 
     def _info(self) -> dict:
         ours = self.game.current_player == self.seat
-        return {"action_mask": self._mask(), "tokens": self.game.legal_tokens() if ours else [],
+        return {"action_mask": action_mask(self.game, self.seat), "tokens": self.game.legal_tokens() if ours else [],
                 "scores": self.game.scores()}
-
-    def _mask(self):
-        mask = np.zeros(len(self.edition.actions), np.int8)
-        if self.game.current_player == self.seat:
-            for action in self.game.legal_actions():
-                mask[action.index] = 1
-        return mask
 
     def render(self):
         if self.render_mode is None or self.game is None:

@@ -23,6 +23,7 @@ from caylus import get_edition, new_game
 
 from ._extra import need
 from .encoding import Encoding
+from .observation import action_mask, observation_space
 
 np = need("numpy")
 spaces = need("gymnasium.spaces")
@@ -54,10 +55,7 @@ class raw_env(_pz.AECEnv):
         self.encoding = Encoding(edition, players, **options)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         n_actions = len(self.edition.actions)
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-        })
+        self._observation_space = observation_space(self.encoding, n_actions)
         self._action_space = spaces.Discrete(n_actions)
         self.game = None
 
@@ -83,14 +81,7 @@ class raw_env(_pz.AECEnv):
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
-        return {"observation": self.encoding.encode(self.game.view(seat)), "action_mask": self._mask(seat)}
-
-    def _mask(self, seat: int):
-        mask = np.zeros(len(self.edition.actions), np.int8)
-        if seat == self.game.current_player:
-            for action in self.game.legal_actions():
-                mask[action.index] = 1
-        return mask
+        return {"observation": self.encoding.encode(self.game.view(seat)), "action_mask": action_mask(self.game, seat)}
 
     def step(self, action):
         agent = self.agent_selection
