@@ -141,6 +141,7 @@ class Table:
         return self.go()
 
     def go(self) -> "Table":
+        rules.reindex(self.b)  # the rules' bookkeeping, made anew from the arranged board
         rules.run(self.b)
         g = self.game
         g._legal = None

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import caylus
+from caylus.editions.c1303 import rules
 from caylus.editions.c1303.catalog import (
     HOUSES_TO_BUILD, IN_BOX, IN_DRAFT, MONUMENT, MONUMENT_FACE, PRINTED_SLOTS, PROVOST_MAX, RESIDENCE, SLOTS,
     STARTING, TILES, WORKERS_PER_COLOR,
@@ -58,6 +59,10 @@ def check_invariants(game: caylus.Game, drawn: int) -> None:
     assert sum(1 for c in b.chars if c != IN_BOX) == drawn
     if b.phase != 0:
         assert IN_DRAFT not in b.chars
+    # The slots open to a worker, kept up to date move by move, are those the board shows.
+    fresh = b.copy()
+    rules.reindex(fresh)
+    assert b.vacant == fresh.vacant
 
 
 def play_random(players: int, seed: int, options=None, check=True, eager=False):

@@ -28,7 +28,9 @@ def new(players: int = 4, seed: int = 0, order=None, **options) -> caylus.Game:
 
 
 def sync(game: caylus.Game) -> None:
-    """Make the wrapper trust the (edited) board: fresh legal actions, undo starts here."""
+    """Make the wrapper trust the (edited) board: the rules' bookkeeping made anew from it (`rules.reindex`), fresh
+    legal actions, undo starts here."""
+    rules.reindex(game.board)
     game._legal = None
     game.history.clear()
     game._checkpoints = [(0, game.board.copy())]

@@ -11,6 +11,7 @@ import random
 import pytest
 
 import caylus
+from caylus.editions.classic import rules
 from caylus.editions.classic.catalog import (
     HOUSES, NEUTRAL, PRESTIGE, RESIDENCE, ROAD_LENGTH, SECTION_PARTS, STONE_TILE, TILES, WOOD_TILE, WORKERS,
 )
@@ -52,6 +53,10 @@ def check_invariants(game: caylus.Game) -> None:
         assert 0 <= b.filled[s] <= SECTION_PARTS[s]
         assert b.filled[s] == sum(b.castle_houses[s * n + seat] for seat in range(n))
     assert 1 <= b.provost <= ROAD_LENGTH and 1 <= b.bailiff <= ROAD_LENGTH
+    # The spaces open to a worker, kept up to date move by move, are those the road shows.
+    fresh = b.copy()
+    rules.reindex(fresh)
+    assert b.vacant == fresh.vacant
 
 
 @pytest.mark.parametrize("players,options", CONFIGS)

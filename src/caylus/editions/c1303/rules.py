@@ -72,7 +72,7 @@ class Board:
         "n", "rng", "round", "phase", "step", "k", "begun", "current_player", "terminal",
         "first", "turn", "passed",
         "workers", "camp", "res", "pp", "houses", "chars",
-        "tile", "face", "owner", "worker_on", "journeyman_on", "site", "supply", "site_workers",
+        "tile", "face", "owner", "worker_on", "journeyman_on", "vacant", "site", "supply", "site_workers",
         "provost", "bundles", "journeyman_used", "goldsmith_used", "stack", "events",
     )
 
@@ -100,6 +100,10 @@ class Board:
         self.owner = [-1] * SLOTS    # whose House is above it
         self.worker_on = [-1] * SLOTS        # whose worker was placed there
         self.journeyman_on = [-1] * SLOTS    # the Journeyman's worker, placed on an occupied building
+        # The place:<building> action of each slot a worker may go to now (a building showing its Setup or
+        # Construction side, nobody's worker on it), None elsewhere: kept up to date as workers come and go and
+        # buildings are constructed or turned, so that Planning need not scan the Road (`reindex` makes it anew).
+        self.vacant = [None] * SLOTS
         self.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
         self.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
         self.site_workers: list[int] = []    # workers on the Construction Site, in placement order
@@ -135,6 +139,7 @@ class Board:
         b.owner = self.owner[:]
         b.worker_on = self.worker_on[:]
         b.journeyman_on = self.journeyman_on[:]
+        b.vacant = self.vacant[:]
         b.site = self.site
         b.supply = self.supply[:]
         b.site_workers = self.site_workers[:]
@@ -194,6 +199,19 @@ def placement_cost(b: Board, p: int) -> int:
     if b.passed and b.chars[NIGHT_WORKER] != p:
         return 2
     return 1
+
+
+def reindex(b: Board) -> None:
+    """Make `b.vacant` anew from the slots (the setup, and tests that arrange a board directly)."""
+    for s in range(SLOTS):
+        _update_vacant(b, s)
+
+
+def _update_vacant(b: Board, s: int) -> None:
+    """Slot `s` changed (its worker left, a building was constructed or turned): may a worker go there now?
+    (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)"""
+    t = b.tile[s]
+    b.vacant[s] = PLACE[t] if t >= 0 and b.face[s] < RESIDENCE and b.worker_on[s] < 0 else None
 
 
 def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
@@ -436,6 +454,7 @@ def _place(b: Board, p: int, act, cost: int) -> None:
     s = b.tile.index(act.arg)
     if b.worker_on[s] < 0:
         b.worker_on[s] = p
+        b.vacant[s] = None
     else:
         b.journeyman_on[s] = p          # only the Journeyman may do this, once per round
         b.journeyman_used = True
@@ -504,6 +523,7 @@ def _activate(b: Board, s: int) -> bool:
             on = b.worker_on if b.k == 0 else b.journeyman_on
             b.camp[on[s]] += 1
             on[s] = -1
+            _update_vacant(b, s)
             b.begun = False
             b.k += 1
         p = b.worker_on[s] if b.k == 0 else b.journeyman_on[s] if b.k == 1 else -1
@@ -540,6 +560,7 @@ def _not_activated(b: Board, s: int) -> None:
                 _tell(b, "not_activated", on[s], building=TILES[b.tile[s]].key, space=_space(s))
             b.camp[on[s]] += 1
             on[s] = -1
+    _update_vacant(b, s)
 
 
 def _start_delivery(b: Board) -> None:
@@ -603,6 +624,7 @@ def _start_stewardship(b: Board) -> None:
     for s in range(PRINTED_SLOTS, PRINTED_SLOTS + YELLOW_SPACES):
         if b.owner[s] >= 0 and b.face[s] == SETUP and TILES[b.tile[s]].kind == STARTING:
             b.face[s] = RESIDENCE
+            _update_vacant(b, s)
             if b.events is not None:
                 _tell(b, "residence", b.owner[s], building=TILES[b.tile[s]].key, space=_space(s))
     b.step = 0
@@ -767,13 +789,12 @@ def _placements(b: Board, p: int, kind: int) -> list:
     cost = 2 if kind == D_EARLY else placement_cost(b, p)
     if b.workers[p] < cost:
         return [PASS]
-    # (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)
     if b.chars[JOURNEYMAN] == p and not b.journeyman_used:
+        # (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)
         out = [PLACE[t] for t, face, first, second in zip(b.tile, b.face, b.worker_on, b.journeyman_on)
                if t >= 0 and face < RESIDENCE and (first < 0 or (first != p and second < 0))]
     else:
-        out = [PLACE[t] for t, face, first in zip(b.tile, b.face, b.worker_on)
-               if t >= 0 and face < RESIDENCE and first < 0]
+        out = list(filter(None, b.vacant))
     if p not in b.site_workers:
         out.append(PLACE_SITE)
     out.append(PASS)
@@ -906,6 +927,7 @@ def _build(b: Board, p: int, t: int, pay_stone: int) -> None:
     b.tile[s] = t
     b.face[s] = CONSTRUCTION
     b.owner[s] = p
+    _update_vacant(b, s)
     b.houses[p] -= 1
     b.supply[t] = False
     b.pp[p] += _construction_prestige(b, p, t)
@@ -942,6 +964,7 @@ def _build_monument(b: Board, p: int, m: int, s: int) -> None:
     covered = b.tile[s]
     b.tile[s] = m
     b.face[s] = MONUMENT_FACE
+    _update_vacant(b, s)
     b.supply[m] = False
     b.pp[p] += _construction_prestige(b, p, m)
     if b.events is not None:

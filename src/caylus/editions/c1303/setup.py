@@ -9,7 +9,7 @@ from .catalog import (
     PRINTED_TILES, RECOMMENDED_CHARACTERS, SETUP, STARTING_RESOURCES, STARTING_TILES, STARTING_WORKERS, STONEMASON,
     STONE_TILES, WOOD_TILES, WORKERS_PER_COLOR,
 )
-from .rules import Board, run
+from .rules import Board, reindex, run
 
 
 def new_board(players: int, seed: int, options: dict, events: list | None = None) -> Board:
@@ -44,6 +44,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
             b.supply[t] = True
     for s in range(len(b.face)):
         b.face[s] = SETUP
+    reindex(b)
 
     # The Provost just before the brown-flag space (the setup Wood building is not active at first).
     b.provost = BROWN_SPACE

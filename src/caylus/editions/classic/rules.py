@@ -9,8 +9,6 @@ Rule citations ("rules p3 b") point at shared/rules/caylus-rules.txt.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import scoring
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH,
@@ -70,7 +68,10 @@ class Board:
     Turn: order (the turn order, seats), passed (the passing scale: seats in passing order), placer (whose turn it
     is in phase 2, an index into `order`).
     The road, indexed by space 1..28 (index 0 unused): road (a tile index, -1 for an unbuilt site), owner and
-    worker (a seat or -1); pos_of, each tile's space (-1 off the road); in_stock, the tiles that can be built.
+    worker (a seat or -1); vacant, the place:<tile> action of each space a worker may go to now (a building with
+    a worker space and nobody on it; None elsewhere), kept up to date as workers come and go and buildings are
+    built or transformed, so that placement need not scan the road (`reindex` makes it anew from the road);
+    pos_of, each tile's space (-1 off the road); in_stock, the tiles that can be built.
     Before the bridge: special (the worker on the gate, trading post, merchants' guild and joust field, or -1),
     stables (seats in spot order), inn_left and inn_right (a seat or -1), castle (seats in arrival order).
     The castle: batches (given this turn, by seat), castle_houses (section * n + seat), filled (parts built, by
@@ -83,7 +84,7 @@ class Board:
     __slots__ = (
         "n", "two_player", "simplified", "turn", "phase", "step", "sub", "placer", "stack", "terminal",
         "order", "passed", "deniers", "cubes", "prestige", "workers", "houses", "favor", "lines_used",
-        "road", "owner", "worker", "pos_of", "in_stock", "special", "stables", "inn_left", "inn_right",
+        "road", "owner", "worker", "vacant", "pos_of", "in_stock", "special", "stables", "inn_left", "inn_right",
         "castle", "batches", "castle_houses", "filled", "counted", "provost", "bailiff", "pending", "bonus",
         "events",
     )
@@ -112,6 +113,7 @@ class Board:
         b.road = self.road[:]
         b.owner = self.owner[:]
         b.worker = self.worker[:]
+        b.vacant = self.vacant[:]
         b.pos_of = self.pos_of[:]
         b.in_stock = self.in_stock[:]
         b.special = self.special[:]
@@ -171,26 +173,24 @@ def _placeable(b: Board, seat: int, free: bool) -> list:
             acts.append(PLACE_SPECIAL[INN])
         if seat not in b.castle:
             acts.append(PLACE_SPECIAL[CASTLE])
-    worker = b.worker
-    if can_pay:
-        for pos, act in _worker_spaces(tuple(b.road)):
-            if worker[pos] < 0:
-                acts.append(act)
+        acts += filter(None, b.vacant)  # the road's buildings, in road order
     elif can_pay_own:  # only on their own buildings (rules p2 d)
-        owner = b.owner
-        for pos, act in _worker_spaces(tuple(b.road)):
-            if worker[pos] < 0 and owner[pos] == seat:
-                acts.append(act)
+        owner, pos_of = b.owner, b.pos_of
+        acts += [act for act in filter(None, b.vacant) if owner[pos_of[act.arg]] == seat]
     return acts
 
 
-@lru_cache(maxsize=1024)
-def _worker_spaces(road: tuple) -> tuple:
-    """(space, place:<tile>) of each building on the road a worker may stand on, in road order.
+def reindex(b: Board) -> None:
+    """Make `b.vacant` anew from the road and its workers (the setup, and tests that edit a board directly)."""
+    b.vacant = [None] * len(b.road)
+    for pos in range(1, len(b.road)):
+        _update_vacant(b, pos)
 
-    Placement asks this every turn while the road changes a few times a game, so it is kept by road (a game's
-    roads, a few dozen, fit many times over; `tuple(b.road)` costs less than the loop it saves)."""
-    return tuple((pos, PLACE_TILE[t]) for pos, t in enumerate(road) if pos and t >= 0 and PLACE_TILE[t] is not None)
+
+def _update_vacant(b: Board, pos: int) -> None:
+    """Road space `pos` changed (a worker left it, a building was built or transformed): is it open now?"""
+    t = b.road[pos]
+    b.vacant[pos] = PLACE_TILE[t] if t >= 0 and b.worker[pos] < 0 else None
 
 
 def _put_worker(b: Board, seat: int, act) -> None:
@@ -208,6 +208,7 @@ def _put_worker(b: Board, seat: int, act) -> None:
         return
     pos = b.pos_of[act.arg]
     b.worker[pos] = seat
+    b.vacant[pos] = None
     owner = b.owner[pos]
     if owner >= 0 and owner != seat:
         b.prestige[owner] += 1  # rules p3 c: the owner gains 1 prestige at once
@@ -218,6 +219,7 @@ def _free_worker(b: Board, pos: int) -> None:
     seat = b.worker[pos]
     b.worker[pos] = -1
     b.workers[seat] += 1
+    _update_vacant(b, pos)
     if b.pending:
         for i, (p, who) in enumerate(b.pending):
             if p == pos:
@@ -361,6 +363,7 @@ def _build(b: Board, seat: int, t: int, discount: int, by_favor: bool = False) -
     b.road[pos] = t
     b.owner[pos] = seat
     b.pos_of[t] = pos
+    _update_vacant(b, pos)
     b.in_stock[t] = False
     b.prestige[seat] += tile.prestige
     if b.events is not None:
@@ -423,6 +426,7 @@ def _transform(b: Board, pos: int, seat: int) -> None:
     b.pos_of[t] = -1
     b.road[pos] = RESIDENCE
     b.owner[pos] = seat
+    _update_vacant(b, pos)
     b.prestige[seat] += LAWYER_PRESTIGE
     if b.events is not None:
         _tell(b, "residence", seat, building=TILES[t].id, space=pos, prestige=LAWYER_PRESTIGE)
@@ -509,7 +513,7 @@ def _tell_income(b: Board) -> None:
 
 
 def _placement(b: Board) -> None:
-    """Phase 2: players act in turn order until all have passed."""
+    """Phase 2: players act in turn order until all have passed (rules p2)."""
     n = b.n
     order, passed = b.order, b.passed
     if len(passed) == n:
@@ -519,8 +523,12 @@ def _placement(b: Board) -> None:
         idx = (b.placer + k) % n
         seat = order[idx]
         if seat not in passed:
-            b.placer = idx
-            b.stack.append((D_PLACE, seat, 0, 0))
+            if b.workers[seat] > 0:
+                b.placer = idx
+                b.stack.append((D_PLACE, seat, 0, 0))
+            else:  # no worker left: passing is the only answer, so the question is not asked
+                b.placer = (idx + 1) % n
+                _pass(b, seat)
             return
 
 
@@ -902,12 +910,7 @@ def _apply_place(b, act, seat, a, c):
     b.stack.pop()
     b.placer = (b.order.index(seat) + 1) % b.n
     if act is PASS:
-        first = not b.passed
-        if first:
-            b.deniers[seat] += FIRST_PASSER_DENIERS  # the first to pass takes 1 denier (rules p2 a)
-        b.passed.append(seat)
-        if b.events is not None:
-            _tell(b, "pass", seat, deniers=FIRST_PASSER_DENIERS if first else 0, position=len(b.passed))
+        _pass(b, seat)
         return
     if act not in SPECIAL_OF and b.owner[b.pos_of[act.arg]] == seat:
         price = OWN_BUILDING_PRICE  # rules p2 d
@@ -918,6 +921,16 @@ def _apply_place(b, act, seat, a, c):
     _put_worker(b, seat, act)
     if b.events is not None:
         _tell_placed(b, "place", seat, act, price)
+
+
+def _pass(b: Board, seat: int) -> None:
+    """`seat` passes: its marker goes on the passing scale; the first to pass takes 1 denier (rules p2 a)."""
+    first = not b.passed
+    if first:
+        b.deniers[seat] += FIRST_PASSER_DENIERS
+    b.passed.append(seat)
+    if b.events is not None:
+        _tell(b, "pass", seat, deniers=FIRST_PASSER_DENIERS if first else 0, position=len(b.passed))
 
 
 def _apply_gate(b, act, seat, a, c):

@@ -43,6 +43,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     for pos, t in FIXED_ON_ROAD.items():
         b.road[pos] = t
         b.pos_of[t] = pos
+    rules.reindex(b)
     b.in_stock = [False] * len(TILES)
     for kind in (WOOD_TILE, STONE_TILE, PRESTIGE):
         for t in BUILDABLE[kind]:
