@@ -365,17 +365,7 @@ def run(b: Board) -> None:
     while not stack:
         if b.terminal:
             return
-        phase = b.phase
-        if phase == PLANNING:
-            _advance_planning(b)
-        elif phase == ACTIVATION:
-            _advance_activation(b)
-        elif phase == DELIVERY:
-            _advance_delivery(b)
-        elif phase == STEWARDSHIP:
-            _advance_stewardship(b)
-        else:
-            _advance_draft(b)
+        _ADVANCE[b.phase](b)
     b.current_player = stack[-1][1]
 
 
@@ -485,7 +475,15 @@ def _advance_activation(b: Board) -> None:
         if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
             s = step if step < _BRIDGE_STEP else PRINTED_SLOTS + step - _ROAD_STEP
             if b.worker_on[s] < 0 and b.k == 0:
-                b.step = step + 1                   # nobody there (the common case)
+                # Nobody there (the common case): on to the next worker of this stretch of slots at once.
+                end = _BRIDGE_STEP if step < _BRIDGE_STEP else _ROAD_END_STEP
+                worker_on = b.worker_on
+                step += 1
+                s += 1
+                while step < end and worker_on[s] < 0:
+                    step += 1
+                    s += 1
+                b.step = step
             elif step >= _ROAD_STEP and s - PRINTED_SLOTS >= b.provost:
                 _not_activated(b, s)
                 b.step = step + 1
@@ -634,12 +632,13 @@ def _start_stewardship(b: Board) -> None:
 def _advance_stewardship(b: Board) -> None:
     # 2) Monuments: from the Guilds Bridge along the Road, each Residence's owner may cover it (one decision per
     #    Residence, so an owner may cover several; the Theater's Favor is resolved before the next one).
-    while b.k < SLOTS:
-        s = b.k
-        b.k += 1
-        if b.face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
+    face = b.face
+    for s in range(b.k, SLOTS):
+        if face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
+            b.k = s + 1
             b.stack.append((D_MONUMENT, b.owner[s], s, 0))
             return
+    b.k = SLOTS
     recruit(b)                                # 3)
     was = b.provost
     b.provost = provost_at_round_end(b)       # 4)
@@ -718,6 +717,10 @@ def _end_round(b: Board) -> None:
     _start_planning(b)
 
 
+# What `run` does next, by phase (DRAFT, PLANNING, ACTIVATION, DELIVERY, STEWARDSHIP).
+_ADVANCE = (_advance_draft, _advance_planning, _advance_activation, _advance_delivery, _advance_stewardship)
+
+
 def _tell_end(b: Board) -> None:
     from .scoring import end_bonus_parts, scores
 
@@ -746,9 +749,11 @@ def legal_actions(b: Board) -> list:
         return [SPEND[r] for r in WILDCARD if b.res[base + r] > 0]
     if kind == D_PROVOST:
         most_steps, per_step = arg, arg2
-        here, workers = b.provost, b.workers[p]
-        out = [PROVOST[d] for d in range(-most_steps, most_steps + 1)
-               if d and 0 <= here + d <= PROVOST_MAX and workers >= abs(d) * per_step]
+        if per_step:
+            most_steps = min(most_steps, b.workers[p] // per_step)  # the Workers to pay for each step
+        # Back no further than the Guilds Bridge, on no further than PROVOST_MAX; from the longest step back.
+        out = _STEPS_BACK[len(_STEPS_BACK) - min(most_steps, b.provost):]
+        out += _STEPS_ON[:min(most_steps, PROVOST_MAX - b.provost)]
         out.append(PASS)
         return out
     if kind == D_BUILD:
@@ -780,6 +785,10 @@ def legal_actions(b: Board) -> list:
     if kind == D_DRAFT:
         return [CHARACTER[c] for c, holder in enumerate(b.chars) if holder == IN_DRAFT]
     raise AssertionError(f"unknown decision {kind}")
+
+
+_STEPS_BACK = [PROVOST[-3], PROVOST[-2], PROVOST[-1]]
+_STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
 
 
 def _placements(b: Board, p: int, kind: int) -> list:
