@@ -68,12 +68,14 @@ class Board:
     Turn: order (the turn order, seats), passed (the passing scale: seats in passing order), placer (whose turn it
     is in phase 2, an index into `order`).
     The road, indexed by space 1..28 (index 0 unused): road (a tile index, -1 for an unbuilt site), owner and
-    worker (a seat or -1); vacant, the place:<tile> action of each space a worker may go to now (a building with
-    a worker space and nobody on it; None elsewhere), kept up to date as workers come and go and buildings are
-    built or transformed, so that placement need not scan the road (`reindex` makes it anew from the road);
-    pos_of, each tile's space (-1 off the road); in_stock, the tiles that can be built.
+    worker (a seat or -1); pos_of, each tile's space (-1 off the road); in_stock, the tiles that can be built.
     Before the bridge: special (the worker on the gate, trading post, merchants' guild and joust field, or -1),
     stables (seats in spot order), inn_left and inn_right (a seat or -1), castle (seats in arrival order).
+    vacant: the place:<space> action of every space a worker may go to now, None where none may: the special
+    buildings first (in SPECIALS order; the stables and the castle also refuse a player who has a worker there,
+    which `_placeable` checks), then road spaces 1..28 at vacant[ROAD_VACANCY + space] (a building with a worker
+    space and nobody on it). It is kept up to date as workers come and go and buildings are built or transformed,
+    so that placement need not scan the board; `reindex` makes it anew from the rest.
     The castle: batches (given this turn, by seat), castle_houses (section * n + seat), filled (parts built, by
     section), counted (how many sections were counted: 0-3). provost and bailiff: road spaces. pending: the
     lawyer's delayed transformations, (space, seat), waiting for the worker on that space to leave.
@@ -153,6 +155,13 @@ def placement_price(b: Board, seat: int) -> int:
     return len(b.passed) + 1  # the smallest unoccupied number of the passing scale
 
 
+def _can_place(b: Board, seat: int) -> bool:
+    """Whether `seat` has a worker left and the deniers for at least the cheapest space (rules p2: an own building
+    costs 1, any other space at least 1)."""
+    money = b.deniers[seat]
+    return b.workers[seat] > 0 and (money >= OWN_BUILDING_PRICE or money >= placement_price(b, seat))
+
+
 def _placeable(b: Board, seat: int, free: bool) -> list:
     """`pass`, then the place:<space> actions open to `seat`: in phase 2 those it can pay for, or, with `free`, the
     gate's move (rules p3 a: any unoccupied space at no cost; the gate is not one, its worker still stands there)."""
@@ -164,25 +173,26 @@ def _placeable(b: Board, seat: int, free: bool) -> list:
         can_pay = placement_price(b, seat) <= money
         can_pay_own = OWN_BUILDING_PRICE <= money
     if can_pay:
-        for act, holder in zip(PLACE_SPECIAL, b.special):  # gate, trading post, merchants' guild, joust field
-            if holder < 0:
-                acts.append(act)
-        if not b.two_player and len(b.stables) < STABLE_SPOTS and seat not in b.stables:
-            acts.append(PLACE_SPECIAL[STABLES])
-        if b.inn_left < 0:
-            acts.append(PLACE_SPECIAL[INN])
-        if seat not in b.castle:
-            acts.append(PLACE_SPECIAL[CASTLE])
-        acts += filter(None, b.vacant)  # the road's buildings, in road order
+        acts += filter(None, b.vacant)  # the special buildings, then the road's, in road order
+        # One worker of each player at most in the castle and in the stables (rules p2).
+        if seat in b.castle:
+            acts.remove(PLACE_SPECIAL[CASTLE])
+        if seat in b.stables and len(b.stables) < STABLE_SPOTS:
+            acts.remove(PLACE_SPECIAL[STABLES])
     elif can_pay_own:  # only on their own buildings (rules p2 d)
         owner, pos_of = b.owner, b.pos_of
-        acts += [act for act in filter(None, b.vacant) if owner[pos_of[act.arg]] == seat]
+        acts += [act for act in filter(None, b.vacant[ROAD_VACANCY:]) if owner[pos_of[act.arg]] == seat]
     return acts
 
 
+ROAD_VACANCY = len(SPECIALS) - 1  # road space k (1..28) is vacant[ROAD_VACANCY + k], after the special buildings
+
+
 def reindex(b: Board) -> None:
-    """Make `b.vacant` anew from the road and its workers (the setup, and tests that edit a board directly)."""
-    b.vacant = [None] * len(b.road)
+    """Make `b.vacant` anew from the board (the setup, and tests that edit a board directly)."""
+    b.vacant = [None] * (ROAD_VACANCY + len(b.road))
+    for i in range(len(SPECIALS)):
+        _update_special(b, i)
     for pos in range(1, len(b.road)):
         _update_vacant(b, pos)
 
@@ -190,7 +200,20 @@ def reindex(b: Board) -> None:
 def _update_vacant(b: Board, pos: int) -> None:
     """Road space `pos` changed (a worker left it, a building was built or transformed): is it open now?"""
     t = b.road[pos]
-    b.vacant[pos] = PLACE_TILE[t] if t >= 0 and b.worker[pos] < 0 else None
+    b.vacant[ROAD_VACANCY + pos] = PLACE_TILE[t] if t >= 0 and b.worker[pos] < 0 else None
+
+
+def _update_special(b: Board, i: int) -> None:
+    """Special building `i` changed (a worker came or went): is there room for a worker now?"""
+    if i == STABLES:
+        room = not b.two_player and len(b.stables) < STABLE_SPOTS  # no stables in a 2-player game (rules p6)
+    elif i == INN:
+        room = b.inn_left < 0
+    elif i == CASTLE:
+        room = True  # any number of workers, one a player
+    else:
+        room = b.special[i] < 0
+    b.vacant[i] = PLACE_SPECIAL[i] if room else None
 
 
 def _put_worker(b: Board, seat: int, act) -> None:
@@ -205,10 +228,11 @@ def _put_worker(b: Board, seat: int, act) -> None:
             b.castle.append(seat)
         else:
             b.special[i] = seat
+        _update_special(b, i)
         return
     pos = b.pos_of[act.arg]
     b.worker[pos] = seat
-    b.vacant[pos] = None
+    b.vacant[ROAD_VACANCY + pos] = None
     owner = b.owner[pos]
     if owner >= 0 and owner != seat:
         b.prestige[owner] += 1  # rules p3 c: the owner gains 1 prestige at once
@@ -460,8 +484,7 @@ def _enter(b: Board, phase: int) -> None:
     if b.events is not None:
         _tell(b, "phase", None, turn=b.turn, phase=PHASE_NAMES[phase])
     # Favors gained in one phase must go on different lines (rules p5): the memory is per phase.
-    for i in range(b.n):
-        b.lines_used[i] = 0
+    b.lines_used = [0] * b.n
 
 
 # ==========================================================================================================
@@ -489,13 +512,9 @@ def _income(b: Board) -> None:
         _tell_income(b)
     for seat in range(b.n):
         b.deniers[seat] += INCOME
-    road, owner = b.road, b.owner
-    for pos in range(1, ROAD_LENGTH + 1):
-        t = road[pos]
-        if t >= 0:
-            income = TILES[t].income
-            if income and owner[pos] >= 0:
-                b.deniers[owner[pos]] += income
+    for t, owner in zip(b.road, b.owner):
+        if owner >= 0 and TILES[t].income:  # an owned space always has a building
+            b.deniers[owner] += TILES[t].income
     b.passed = []
     b.placer = 0
     _enter(b, PLACEMENT)
@@ -523,10 +542,10 @@ def _placement(b: Board) -> None:
         idx = (b.placer + k) % n
         seat = order[idx]
         if seat not in passed:
-            if b.workers[seat] > 0:
+            if _can_place(b, seat):
                 b.placer = idx
                 b.stack.append((D_PLACE, seat, 0, 0))
-            else:  # no worker left: passing is the only answer, so the question is not asked
+            else:  # no worker left or not a denier to place one: passing is the only answer, nothing to ask
                 b.placer = (idx + 1) % n
                 _pass(b, seat)
             return
@@ -545,6 +564,7 @@ def _special_buildings(b: Board) -> None:
         if seat >= 0:
             b.deniers[seat] += TRADING_POST_DENIERS
             special[TRADING_POST] = -1
+            _update_special(b, TRADING_POST)
             b.workers[seat] += 1
             if b.events is not None:
                 _tell(b, "produce", seat, building="trading_post", space=None, gain={"deniers": TRADING_POST_DENIERS})
@@ -563,6 +583,7 @@ def _special_buildings(b: Board) -> None:
             for seat in b.stables:
                 b.workers[seat] += 1
             b.stables = []
+            _update_special(b, STABLES)
     elif step == INN:
         if b.inn_left >= 0:
             if b.events is not None:
@@ -571,6 +592,7 @@ def _special_buildings(b: Board) -> None:
                 b.workers[b.inn_right] += 1  # driven out
             b.inn_right = b.inn_left
             b.inn_left = -1
+            _update_special(b, INN)
         elif b.inn_right >= 0:
             b.stack.append((D_INN, b.inn_right, 0, 0))
     else:
@@ -582,7 +604,10 @@ def _provost(b: Board) -> None:
     if b.step < len(b.passed):
         seat = b.passed[b.step]
         b.step += 1
-        b.stack.append((D_PROVOST, seat, 0, 0))
+        if b.deniers[seat] >= PROVOST_SPACE_PRICE:
+            b.stack.append((D_PROVOST, seat, 0, 0))
+        elif b.events is not None:  # not a denier to move him: nothing to ask, the pass is told all the same
+            _tell_provost(b, seat, PASS, 0, None)
     else:
         _enter(b, ACTIVATION)
         b.step = 1
@@ -936,6 +961,7 @@ def _pass(b: Board, seat: int) -> None:
 def _apply_gate(b, act, seat, a, c):
     b.stack.pop()
     b.special[GATE] = -1
+    _update_special(b, GATE)
     if act is PASS:
         b.workers[seat] += 1
         if b.events is not None:
@@ -962,6 +988,7 @@ def _apply_guild(b, act, seat, a, c):
         _tell_provost(b, seat, act, 0, "merchants_guild")
     _move_provost(b, act)
     b.special[MERCHANTS_GUILD] = -1
+    _update_special(b, MERCHANTS_GUILD)
     b.workers[seat] += 1
 
 
@@ -977,6 +1004,7 @@ def _apply_provost(b, act, seat, a, c):
 def _apply_joust(b, act, seat, a, c):
     b.stack.pop()
     b.special[JOUST_FIELD] = -1
+    _update_special(b, JOUST_FIELD)
     b.workers[seat] += 1
     if act is JOUST:
         b.deniers[seat] -= JOUST_DENIERS

@@ -43,7 +43,6 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     for pos, t in FIXED_ON_ROAD.items():
         b.road[pos] = t
         b.pos_of[t] = pos
-    rules.reindex(b)
     b.in_stock = [False] * len(TILES)
     for kind in (WOOD_TILE, STONE_TILE, PRESTIGE):
         for t in BUILDABLE[kind]:
@@ -52,6 +51,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     b.stables = []
     b.inn_left = b.inn_right = -1
     b.castle = []
+    rules.reindex(b)  # the spaces open to a worker
     b.batches = [0] * n
     b.castle_houses = [0] * (3 * n)
     b.filled = [0, 0, 0]
