@@ -86,9 +86,8 @@ class Game:
                 raise IllegalAction(f"{act.token}: the game is over")
             if act not in legal:
                 raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
-        n = len(self.history)
-        if self.keep_undo and n:  # the setup's snapshot (n = 0) is taken before its forced moves, in __init__
-            self._checkpoints.append((n, self.board.copy()))
+        if self.keep_undo and self.history:  # the setup's snapshot is taken before its forced moves, in __init__
+            self._checkpoints.append((len(self.history), self.board.copy()))
         self._legal = None
         if self._events is not None:
             self._marks.append(len(self._events))
@@ -106,10 +105,9 @@ class Game:
         has a single answer depends on hidden information.
         """
         edition, board = self.edition, self.board
-        must_ask = edition.must_ask
         while not board.terminal:
             legal = edition.legal_actions(board)
-            if len(legal) != 1 or (must_ask is not None and must_ask(board)):
+            if len(legal) != 1 or (edition.must_ask is not None and edition.must_ask(board)):
                 self._legal = legal
                 return
             edition.apply(board, legal[0])

@@ -217,16 +217,10 @@ def _update_vacant(b: Board, s: int) -> None:
 def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
     """Can `p` pay the construction cost of tile `t`, wildcards (anything but Gold) included?"""
     tile = TILES[t]
-    cost = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
-    base = 5 * p
-    spare = 0
-    for r in range(5):
-        have = b.res[base + r]
-        if have < cost[r]:
-            return False
-        if r != GOLD:
-            spare += have - cost[r]
-    return spare >= tile.wild
+    food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]
+    c_food, c_wood, c_stone, c_fabric, c_gold = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
+    return (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
+            and food + wood + stone + fabric - (c_food + c_wood + c_stone + c_fabric) >= tile.wild)
 
 
 def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
@@ -242,17 +236,11 @@ def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
 
 def _offer_affordable(b: Board, p: int, o) -> bool:
     """Can `p` pay for that answer of a building's offer (resources, Workers to return, resources of choice)?"""
-    base = 5 * p
-    res = b.res
-    cost = o.cost
-    for r in range(5):
-        if res[base + r] < cost[r]:
-            return False
-    if o.workers_back > b.workers[p]:
-        return False
-    if o.any_cost and res[base] + res[base + 1] + res[base + 2] + res[base + 3] < o.any_cost:
-        return False
-    return True
+    food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]
+    c_food, c_wood, c_stone, c_fabric, c_gold = o.cost
+    return (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
+            and o.workers_back <= b.workers[p]
+            and food + wood + stone + fabric >= o.any_cost)
 
 
 def _lawyer_targets(b: Board) -> list[int]:
@@ -651,18 +639,16 @@ def recruit(b: Board) -> None:
     """3) Recruitment: 3 Workers (2 with 5 players) + Residences + Garden + Day Laborer; Granary, Factory."""
     base = RECRUITMENT[b.n]
     extra_workers = [0] * b.n
-    for s in range(PRINTED_SLOTS, SLOTS):
-        o = b.owner[s]
+    for o, face, t in zip(b.owner, b.face, b.tile):  # (only Road buildings have an owner)
         if o < 0:
             continue
-        face = b.face[s]
         if face == RESIDENCE:
             extra_workers[o] += 1
         elif face == MONUMENT_FACE:
-            t = TILES[b.tile[s]]
-            extra_workers[o] += t.recruit_workers
+            tile = TILES[t]
+            extra_workers[o] += tile.recruit_workers
             for r in range(5):
-                b.res[5 * o + r] += t.recruit[r]
+                b.res[5 * o + r] += tile.recruit[r]
     laborer = b.chars[DAY_LABORER]
     if laborer >= 0:
         extra_workers[laborer] += DAY_LABORER_BONUS

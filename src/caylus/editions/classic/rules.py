@@ -324,15 +324,10 @@ _COST = {discount: [_discounted(tile, discount) for tile in TILES] for discount 
 
 def _affordable(b: Board, seat: int, tile, discount: int) -> bool:
     """Whether `seat` has the cubes for `tile`: its exact cubes, then any cubes left for its white cubes."""
-    base = seat * 5
-    c = b.cubes
-    spare = 0
-    for i, need in enumerate(_COST[discount][tile.index]):
-        have = c[base + i]
-        if have < need:
-            return False
-        spare += have - need
-    return spare >= tile.cost_any
+    food, wood, stone, cloth, gold = b.cubes[seat * 5:seat * 5 + 5]
+    c_food, c_wood, c_stone, c_cloth, c_gold = _COST[discount][tile.index]
+    return (food >= c_food and wood >= c_wood and stone >= c_stone and cloth >= c_cloth and gold >= c_gold
+            and food + wood + stone + cloth + gold - (c_food + c_wood + c_stone + c_cloth + c_gold) >= tile.cost_any)
 
 
 def _first_residence(b: Board, seat: int) -> int:
