@@ -92,6 +92,7 @@ def cubes(game, p: int) -> dict:
 def settle(game):
     """Start the game's history afresh from the board as set, then run automatic steps and forced moves."""
     b = game.board
+    R.reindex(b)  # the rules' bookkeeping, made anew from the board as set
     R.advance(b)
     game.history = []
     game._checkpoints = [(0, b.copy())]

@@ -45,6 +45,10 @@ def check_invariants(g):
             assert b.road_worker[i] < 0 or b.phase == R.EFFECTS_PHASE
             assert face != R.BECOMING_RESIDENCE or (b.phase == R.EFFECTS_PHASE and i >= b.cursor)
         assert 0 <= b.road_pool[i] <= POOL_CUBES[n]
+    # The cards open to a worker, kept up to date move by move, are those the road shows.
+    fresh = b.copy()
+    R.reindex(fresh)
+    assert b.vacant == fresh.vacant
     if b.standard:
         assert 0 <= b.provost < len(b.road_card)
     else:

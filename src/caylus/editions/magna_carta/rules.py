@@ -73,6 +73,9 @@ class Board:
       road_pool[i]    cubes left in a small production card's secondary-effect pool
       road_face[i]    BUILDING, RESIDENCE, or the id of the prestige building covering that residence
       provost         index of the card the provost stands on (-1 in the beginner rules)
+      vacant[i]       the place token of road card i while a worker may go there (building side up, nobody on
+                      it), else None: kept up to date as workers come and go and cards are built or turned over,
+                      so that phase 2 need not scan the road (`reindex` makes it anew from the road)
     Players (lists indexed by seat): deniers; cubes [food, wood, stone, gold]; workers at home; hand (sorted card
       ids); deck (bottom to top, the last card is drawn next); discard (face up, in the order discarded); tokens
       [dungeon, walls, towers]; front (beginner rules: prestige buildings in front of the player).
@@ -86,7 +89,7 @@ class Board:
     __slots__ = (
         "num_players", "standard", "rng", "phase", "turn", "first_player", "current_player", "terminal",
         # The road, from its start (index 0) to its end; one entry per card in parallel lists.
-        "road_card", "road_owner", "road_worker", "road_pool", "road_face", "provost",
+        "road_card", "road_owner", "road_worker", "road_pool", "road_face", "vacant", "provost",
         # Players, by seat.
         "deniers", "cubes", "workers", "hand", "deck", "discard", "tokens", "front",
         # Shared supplies.
@@ -112,6 +115,7 @@ class Board:
         b.road_worker = self.road_worker[:]
         b.road_pool = self.road_pool[:]
         b.road_face = self.road_face[:]
+        b.vacant = self.vacant[:]
         b.provost = self.provost
         b.deniers = self.deniers[:]
         b.cubes = [c[:] for c in self.cubes]
@@ -338,9 +342,23 @@ def lawyer_targets(b: Board, p: int) -> list[int]:
     return [i for i in range(len(cards)) if owner[i] == p and face[i] == BUILDING and cards[i] != LAWYER_CARD]
 
 
+def reindex(b: Board) -> None:
+    """Make `b.vacant` anew from the road (the setup, a board made from a view, tests that edit a board)."""
+    b.vacant = [None] * len(b.road_card)
+    for i in range(len(b.road_card)):
+        _update_vacant(b, i)
+
+
+def _update_vacant(b: Board, i: int) -> None:
+    """Road card i changed (a worker came or went, it was turned over): may a worker go there now?"""
+    b.vacant[i] = (_PLACE[b.road_owner[i]][b.road_card[i]] if b.road_worker[i] < 0 and b.road_face[i] == BUILDING
+                   else None)
+
+
 def turn_into_residence(b: Board, i: int) -> None:
     """Road card i becomes a Residence; the cubes left in a small production card's pool go back to the stock."""
     b.road_face[i] = RESIDENCE
+    _update_vacant(b, i)
     b.road_pool[i] = 0
     if b.events is not None:
         _tell(b, "residence", b.road_owner[i], card=_card(b, i), road_index=i)
@@ -393,6 +411,7 @@ def advance(b: Board) -> None:
             if not _run_effects(b):
                 # Every building has worked: the workers go home.
                 b.road_worker = [-1] * len(b.road_card)
+                reindex(b)
                 b.workers = [WORKERS] * n
                 b.phase = CASTLE_PHASE
                 b.cursor = 0
@@ -668,10 +687,7 @@ def _action_choices(b: Board, p: int) -> list:
         if b.hand[p]:
             out.append(N.REPLACE)
         if b.workers[p]:
-            cards, owners, face = b.road_card, b.road_owner, b.road_face
-            for i, w in enumerate(b.road_worker):
-                if w < 0 and face[i] == BUILDING:
-                    out.append(_PLACE[owners[i]][cards[i]])
+            out += filter(None, b.vacant)
     cubes = b.cubes[p]
     have = sum(cubes)
     for c in b.hand[p]:
@@ -744,13 +760,16 @@ def apply(b: Board, a) -> None:
         j = b.road_index(p, _RESIDENCE_KEY[a])
         if b.road_worker[j] >= 0 and i < j <= b.activation_limit():
             b.road_face[j] = BECOMING_RESIDENCE  # its worker has yet to work it: it turns over once it has
+            _update_vacant(b, j)
         else:
             turn_into_residence(b, j)
         settle(b, p, RESIDENCE_OWED)
     elif kind == D_PAY:
         settle(b, p, pay_with(b.cubes[p], extra, _PAY_CUBE[a]))
     elif kind == D_COVER:
-        b.road_face[b.road_index(p, _COVER_KEY[a])] = extra
+        j = b.road_index(p, _COVER_KEY[a])
+        b.road_face[j] = extra
+        _update_vacant(b, j)
     advance(b)
 
 
@@ -830,7 +849,9 @@ def _apply_action(b: Board, p: int, a) -> None:
         owner, card = _PLACE_KEY[a]
         b.deniers[p] -= 1
         b.workers[p] -= 1
-        b.road_worker[b.road_index(owner, card)] = p
+        j = b.road_index(owner, card)
+        b.road_worker[j] = p
+        b.vacant[j] = None
     elif verb == "build":
         card = _BUILD_KEY[a]
         b.hand[p].remove(card)
@@ -838,6 +859,7 @@ def _apply_action(b: Board, p: int, a) -> None:
         b.road_owner.append(p)
         b.road_worker.append(-1)
         b.road_face.append(BUILDING)
+        b.vacant.append(_PLACE[p][card])
         b.road_pool.append(POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
         settle(b, p, OWED[card])
     elif verb == "draw":
@@ -859,6 +881,7 @@ def _apply_action(b: Board, p: int, a) -> None:
             residences = open_residences(b, p)
             if len(residences) == 1:
                 b.road_face[residences[0]] = k
+                _update_vacant(b, residences[0])
             else:
                 b.stack.append((D_COVER, p, -1, k))  # asked once the cost is paid
         cost = PRESTIGE[k].cost

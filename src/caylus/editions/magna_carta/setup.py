@@ -8,7 +8,7 @@ from .catalog import (
     BEGINNER_DECK, HAND_SIZE, OTHER_NEUTRALS, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD,
     START_WOOD, THE_PEDDLER, WORKERS,
 )
-from .rules import BUILDING, PHASE_NAMES, REDRAW_PHASE, Board, advance, draw_card, tell_draw
+from .rules import BUILDING, PHASE_NAMES, REDRAW_PHASE, Board, advance, draw_card, reindex, tell_draw
 
 
 def deck_cards(standard: bool) -> tuple[int, ...]:
@@ -38,6 +38,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     b.road_pool = [0] * players
     b.road_face = [BUILDING] * players
     b.provost = players - 1 if standard else -1
+    reindex(b)
 
     # The castle: 7/8/9 tokens, one of each value fewer at 3 players, two fewer at 2.
     b.castle = [n - (4 - players) for n in SECTION_TOKENS]

@@ -18,7 +18,7 @@ from .catalog import (
 )
 from .rules import (
     ACTIONS_PHASE, ASKS, BECOMING_RESIDENCE, BUILDING, D_BANK, D_BUY, D_CHURCH, D_COVER, D_LAWYER, D_PAY, D_SELL,
-    D_SWAP, DECISION_NAMES, EFFECTS_PHASE, GAME_OVER, PHASE_NAMES, REDRAW_PHASE, RESIDENCE, Board, afford,
+    D_SWAP, DECISION_NAMES, EFFECTS_PHASE, GAME_OVER, PHASE_NAMES, REDRAW_PHASE, RESIDENCE, Board, afford, reindex,
 )
 from .scoring import scores, supply_parts
 from .setup import deck_cards
@@ -212,6 +212,7 @@ def _checked_board(v: dict) -> Board:
     for what, ok in checks:
         if not ok():
             raise BadOption(f"determinize: the view has {what} out of range or of the wrong type")
+    reindex(b)
     return b
 
 
