@@ -730,9 +730,6 @@ def legal_actions(b: Board) -> list:
         if OFFERS[arg].optional:
             out.append(PASS)
         return out
-    if kind == D_PAY:
-        base = 5 * p
-        return [SPEND[r] for r in WILDCARD if b.res[base + r] > 0]
     if kind == D_PROVOST:
         most_steps, per_step = arg, arg2
         if per_step:
@@ -742,6 +739,9 @@ def legal_actions(b: Board) -> list:
         out += _STEPS_ON[:min(most_steps, PROVOST_MAX - b.provost)]
         out.append(PASS)
         return out
+    if kind == D_PAY:
+        base = 5 * p
+        return [SPEND[r] for r in WILDCARD if b.res[base + r] > 0]
     if kind == D_BUILD:
         tiles = WOOD_TILES if arg == WOOD_BUILDING else STONE_TILES
         out = [BUILD[t] for t in tiles if b.supply[t] and _can_afford(b, p, t, arg2)]
@@ -780,10 +780,8 @@ _STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
 def _placements(b: Board, p: int, kind: int) -> list:
     """Where `p` may place a worker: any building on the Road (printed ones included) showing its Setup or
     Construction side with no worker on it, the Construction Site once; the Journeyman, once a round, may also
-    join a building where another player's worker stands alone."""
-    cost = 2 if kind == D_EARLY else placement_cost(b, p)
-    if b.workers[p] < cost:
-        return [PASS]
+    join a building where another player's worker stands alone. (Planning asks only a player who has the Workers
+    a placement costs: `_advance_planning`.)"""
     if b.chars[JOURNEYMAN] == p and not b.journeyman_used:
         # (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)
         out = [PLACE[t] for t, face, first, second in zip(b.tile, b.face, b.worker_on, b.journeyman_on)
@@ -811,10 +809,6 @@ def apply(b: Board, act) -> None:
             if action is act:
                 _take_offer(b, p, o)
                 break
-    elif kind == D_PAY:
-        b.res[5 * p + act.arg] -= 1
-        if arg > 1:
-            b.stack.append((D_PAY, p, arg - 1, 0))
     elif kind == D_PROVOST:
         if act is not PASS:
             steps = act.arg
@@ -822,6 +816,10 @@ def apply(b: Board, act) -> None:
             paid = abs(steps) * arg2
             b.workers[p] -= paid
             b.camp[p] += paid
+    elif kind == D_PAY:
+        b.res[5 * p + act.arg] -= 1
+        if arg > 1:
+            b.stack.append((D_PAY, p, arg - 1, 0))
     elif kind == D_BUILD:
         if act is not PASS:
             _build(b, p, act.arg, arg2)
