@@ -783,9 +783,10 @@ def _placements(b: Board, p: int, kind: int) -> list:
     join a building where another player's worker stands alone. (Planning asks only a player who has the Workers
     a placement costs: `_advance_planning`.)"""
     if b.chars[JOURNEYMAN] == p and not b.journeyman_used:
-        # (Residences and Monuments take no worker: their faces come after CONSTRUCTION.)
-        out = [PLACE[t] for t, face, first, second in zip(b.tile, b.face, b.worker_on, b.journeyman_on)
-               if t >= 0 and face < RESIDENCE and (first < 0 or (first != p and second < 0))]
+        # The vacant slots, and those where another player's worker stands alone (so a building showing a side
+        # that takes workers).
+        out = [vacant or PLACE[t] for t, vacant, first, second in zip(b.tile, b.vacant, b.worker_on, b.journeyman_on)
+               if vacant or (first >= 0 and first != p and second < 0)]
     else:
         out = list(filter(None, b.vacant))
     if p not in b.site_workers:
