@@ -156,10 +156,12 @@ def placement_price(b: Board, seat: int) -> int:
 
 
 def _can_place(b: Board, seat: int) -> bool:
-    """Whether `seat` has a worker left and the deniers for at least the cheapest space (rules p2: an own building
-    costs 1, any other space at least 1)."""
-    money = b.deniers[seat]
-    return b.workers[seat] > 0 and (money >= OWN_BUILDING_PRICE or money >= placement_price(b, seat))
+    """Whether `seat` may have somewhere to put a worker: False when passing is certainly its only answer."""
+    if b.workers[seat] == 0:
+        return False
+    if b.deniers[seat] >= placement_price(b, seat):
+        return True
+    return len(_placeable(b, seat, False)) > 1  # their own buildings at most (rules p2 d)
 
 
 def _placeable(b: Board, seat: int, free: bool) -> list:
@@ -611,12 +613,15 @@ def _provost(b: Board) -> None:
 def _activation(b: Board) -> None:
     """Phase 5: the buildings from the bridge up to the provost, in road order (rules p3-p4)."""
     pos = b.step
-    if not b.sub:  # skip the spaces without a worker (most of them) here rather than one `_run` round each
-        worker, provost = b.worker, b.provost
-        while pos <= provost and worker[pos] < 0:
-            pos += 1
-        b.step = pos
-    if pos > b.provost:
+    if b.sub:  # the building's effect is over: the worker goes home, and on to the next building
+        b.sub = 0
+        _free_worker(b, pos)
+        pos += 1
+    worker, provost = b.worker, b.provost
+    while pos <= provost and worker[pos] < 0:  # skip the spaces without a worker (most of them) at once
+        pos += 1
+    b.step = pos
+    if pos > provost:
         # Workers beyond the provost go home without effect; prestige already given stays.
         for p in range(pos, ROAD_LENGTH + 1):
             if b.worker[p] >= 0:
@@ -624,11 +629,6 @@ def _activation(b: Board) -> None:
                     _tell(b, "not_activated", b.worker[p], building=TILES[b.road[p]].id, space=p)
                 _free_worker(b, p)
         _enter(b, CASTLE_PHASE)
-        return
-    if b.sub:  # the building's effect is over: the worker goes home
-        b.sub = 0
-        b.step = pos + 1
-        _free_worker(b, pos)
         return
     b.sub = 1
     _activate(b, pos)
