@@ -530,22 +530,20 @@ def _tell_income(b: Board) -> None:
 
 def _placement(b: Board) -> None:
     """Phase 2: players act in turn order until all have passed (rules p2)."""
-    n = b.n
-    order, passed = b.order, b.passed
+    n, order, passed = b.n, b.order, b.passed
     if len(passed) == n:
         _enter(b, SPECIAL_BUILDINGS)
         return
-    for k in range(n):
-        idx = (b.placer + k) % n
-        seat = order[idx]
-        if seat not in passed:
-            if _can_place(b, seat):
-                b.placer = idx
-                b.stack.append((D_PLACE, seat, 0, 0))
-            else:  # no worker left or not a denier to place one: passing is the only answer, nothing to ask
-                b.placer = (idx + 1) % n
-                _pass(b, seat)
-            return
+    idx = b.placer
+    while order[idx] in passed:  # on to the next player in turn order who has not passed
+        idx = (idx + 1) % n
+    seat = order[idx]
+    if _can_place(b, seat):
+        b.placer = idx
+        b.stack.append((D_PLACE, seat, 0, 0))
+    else:  # no worker left or nowhere to pay for: passing is the only answer, nothing to ask
+        b.placer = (idx + 1) % n
+        _pass(b, seat)
 
 
 def _special_buildings(b: Board) -> None:
@@ -765,12 +763,15 @@ def _legal_gate(b, seat, a, c):
 
 
 def _provost_moves(b: Board, most: int) -> list:
+    """`pass`, then the provost's moves of at most `most` spaces that keep him on the road, from 3 back to 3 on."""
     acts = [PASS]
-    p = b.provost
-    for k in (-3, -2, -1, 1, 2, 3):
-        if abs(k) <= most and 1 <= p + k <= ROAD_LENGTH:
-            acts.append(PROVOST[k])
+    acts += _STEPS_BACK[len(_STEPS_BACK) - min(most, b.provost - 1):]
+    acts += _STEPS_ON[:min(most, ROAD_LENGTH - b.provost)]
     return acts
+
+
+_STEPS_BACK = [PROVOST[-3], PROVOST[-2], PROVOST[-1]]
+_STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
 
 
 def _legal_guild(b, seat, a, c):
