@@ -567,8 +567,14 @@ def _special_buildings(b: Board) -> None:
         if special[MERCHANTS_GUILD] >= 0:
             b.stack.append((D_GUILD, special[MERCHANTS_GUILD], 0, 0))
     elif step == JOUST_FIELD:
-        if special[JOUST_FIELD] >= 0:
-            b.stack.append((D_JOUST, special[JOUST_FIELD], 0, 0))
+        seat = special[JOUST_FIELD]
+        if seat >= 0:
+            if _can_joust(b, seat):
+                b.stack.append((D_JOUST, seat, 0, 0))
+            else:  # nothing to pay with: the worker goes home unasked, the decline told all the same
+                _leave_joust_field(b, seat)
+                if b.events is not None:
+                    _tell(b, "decline", seat, building="joust_field")
     elif step == STABLES:
         if b.stables:
             # Stable spot k gives rank k; the others keep their relative order behind (rules p3 e).
@@ -661,7 +667,10 @@ def _activate(b: Board, pos: int) -> None:
     elif effect == MARKET:
         push((D_MARKET, seat, tile.price, 0))
     elif effect == PEDDLER:
-        push((D_PEDDLER, seat, tile.price, tile.most))
+        if b.deniers[seat] >= tile.price:
+            push((D_PEDDLER, seat, tile.price, tile.most))
+        elif b.events is not None:  # not the deniers for a cube: nothing to ask, the decline is told all the same
+            _tell(b, "decline", seat, building=tile.id)
     else:
         kind, a, c = _QUESTION[effect]
         push((kind, seat, a, c))
@@ -674,7 +683,11 @@ def _castle_phase(b: Board) -> None:
     if step < len(castle):
         b.step = step + 1
         if _castle_room(b) >= 0:  # with the Towers full there is nothing to give and no penalty
-            b.stack.append((D_CASTLE, castle[step], 0, 0))
+            seat = castle[step]
+            if _can_give_batch(b, seat):
+                b.stack.append((D_CASTLE, seat, 0, 0))
+            else:  # no batch to give: nothing to ask
+                _castle_done(b, seat)
         return
     if step == len(castle):
         b.step = step + 1
@@ -782,10 +795,13 @@ def _legal_provost(b, seat, a, c):
     return _provost_moves(b, min(PROVOST_MOST, b.deniers[seat] // PROVOST_SPACE_PRICE))
 
 
+def _can_joust(b: Board, seat: int) -> bool:
+    """Whether `seat` has the denier and the cloth the joust field takes for a favor (rules p3 d)."""
+    return b.deniers[seat] >= JOUST_DENIERS and b.cubes[seat * 5 + CLOTH] >= 1
+
+
 def _legal_joust(b, seat, a, c):
-    if b.deniers[seat] >= JOUST_DENIERS and b.cubes[seat * 5 + CLOTH] >= 1:
-        return [PASS, JOUST]
-    return [PASS]
+    return [PASS, JOUST] if _can_joust(b, seat) else [PASS]
 
 
 def _legal_inn(b, seat, a, c):
@@ -852,12 +868,20 @@ def _legal_jeweller(b, seat, a, c):
     return _deals(JEWELLER_OFFERS, JEWELLER_DEALS, b.cubes[seat * 5 + GOLD])
 
 
+def _can_give_batch(b: Board, seat: int) -> bool:
+    """Whether `seat` has a batch for the castle (food and two different cubes, rules p4 phase 6), a house to put
+    there and room for it."""
+    food, wood, stone, cloth, gold = b.cubes[seat * 5:seat * 5 + 5]
+    return (food > 0 and (wood > 0) + (stone > 0) + (cloth > 0) + (gold > 0) >= 2 and b.houses[seat] > 0
+            and _castle_room(b) >= 0)
+
+
 def _legal_castle(b, seat, a, c):
-    """Another batch (food and two different cubes, rules p4 phase 6) while there is room and a house, or pass."""
+    """Another batch while the player has one and there is room and a house (`_can_give_batch`), or pass."""
     acts = [PASS]
-    base = seat * 5
-    cubes = b.cubes
-    if cubes[base + FOOD] and b.houses[seat] > 0 and _castle_room(b) >= 0:
+    if _can_give_batch(b, seat):
+        base = seat * 5
+        cubes = b.cubes
         for act, (x, y) in zip(BATCH, BATCH_PAIRS):
             if cubes[base + x] and cubes[base + y]:
                 acts.append(act)
@@ -997,11 +1021,16 @@ def _apply_provost(b, act, seat, a, c):
         b.provost += act.arg
 
 
-def _apply_joust(b, act, seat, a, c):
-    b.stack.pop()
+def _leave_joust_field(b: Board, seat: int) -> None:
+    """The joust field's worker goes home."""
     b.special[JOUST_FIELD] = -1
     _update_special(b, JOUST_FIELD)
     b.workers[seat] += 1
+
+
+def _apply_joust(b, act, seat, a, c):
+    b.stack.pop()
+    _leave_joust_field(b, seat)
     if act is JOUST:
         b.deniers[seat] -= JOUST_DENIERS
         b.cubes[seat * 5 + CLOTH] -= 1
@@ -1148,15 +1177,20 @@ def _apply_jeweller(b, act, seat, a, c):
         b.prestige[seat] += act.arg
 
 
+def _castle_done(b: Board, seat: int) -> None:
+    """`seat` gives no more batches; a worker who gave none loses prestige (rules p5)."""
+    lost = 0
+    if b.batches[seat] == 0:
+        lost = min(NO_BATCH_PENALTY, b.prestige[seat])
+        _lose_prestige(b, seat, NO_BATCH_PENALTY)
+    if b.events is not None:
+        _tell(b, "castle_done", seat, batches=b.batches[seat], prestige=-lost)
+
+
 def _apply_castle(b, act, seat, a, c):
     if act is PASS:
         b.stack.pop()
-        lost = 0
-        if b.batches[seat] == 0:
-            lost = min(NO_BATCH_PENALTY, b.prestige[seat])
-            _lose_prestige(b, seat, NO_BATCH_PENALTY)  # a worker who gives no batch (rules p5)
-        if b.events is not None:
-            _tell(b, "castle_done", seat, batches=b.batches[seat], prestige=-lost)
+        _castle_done(b, seat)
         return
     x, y = act.arg
     base = seat * 5
