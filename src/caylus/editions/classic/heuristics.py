@@ -55,12 +55,14 @@ from .catalog import (
     ROAD_LENGTH,
     SECTION_PARTS,
     SECTION_PRESTIGE,
+    STONE,
     STONE_TILE,
     TAILOR,
     TAILOR_DEALS,
     TILES,
     TRADING_POST,
     TRADING_POST_DENIERS,
+    WOOD,
     WOOD_TILE,
     count_result,
 )
@@ -100,6 +102,8 @@ _TRADES = {CHURCH: (CHURCH_DEALS, "deniers", "prestige"), BANK: (BANK_DEALS, "de
            ALCHEMIST: (ALCHEMIST_DEALS, "cubes", "gold")}
 _OWNED_COLUMN = {WOOD_TILE: _COLUMN["wood_building"], STONE_TILE: _COLUMN["stone_building"],
                  RESIDENTIAL: _COLUMN["residence"]}
+_BATCH, _FAVOR_STEP, _CASTLE_COUNT, _WORKER_OUT = (_COLUMN[name] for name in
+                                                   ("batch", "favor_step", "castle_count", "worker_out"))
 PLENTY = 2  # cubes of one kind beyond this many build less: they count half early in the game
 
 
@@ -117,18 +121,11 @@ def _diminished(count: int, t: float) -> float:
 
 def batches(c) -> int:
     """How many batches the cubes `c` (food, wood, stone, cloth, gold) make: each a food cube and two cubes of
-    two other different kinds (rules p5). Each batch takes from the two kinds the seat has most of."""
-    c = list(c)
-    made = 0
-    while c[FOOD]:
-        others = sorted((k for k in (1, 2, 3, 4) if c[k]), key=lambda k: -c[k])
-        if len(others) < 2:
-            break
-        c[FOOD] -= 1
-        c[others[0]] -= 1
-        c[others[1]] -= 1
-        made += 1
-    return made
+    two other different kinds (rules p5)."""
+    # The other cubes make at most half their number of pairs of two kinds, and at most as many as there are
+    # cubes not of the most plentiful kind; pairing the two most plentiful kinds first reaches both bounds.
+    others = c[WOOD] + c[STONE] + c[CLOTH] + c[GOLD]
+    return min(c[FOOD], others // 2, others - max(c[WOOD], c[STONE], c[CLOTH], c[GOLD]))
 
 
 def count_worth(section: int, houses: int) -> float:
@@ -137,35 +134,82 @@ def count_worth(section: int, houses: int) -> float:
     return change + favors * FAVOR_WORTH
 
 
+# Tables by tile: its cost cube by cube; the column it counts in once owned (or None).
+_PAID = tuple(tuple(k for k, n in enumerate(tile.cost) for _ in range(n)) for tile in TILES)
+_OWNED_BY_TILE = tuple(_OWNED_COLUMN.get(tile.kind) for tile in TILES)
+_KEPT_COUNTS = 32  # cube counts whose `_diminished` worth is kept (a seat rarely has more of one kind)
+
+
+class _Worths:
+    """What cubes and deniers are worth at the weights `w` (stage `t`), and the choices that follow from that
+    alone: worked out once a stage, since the stage takes few values in a game and bots value thousands of
+    positions a second."""
+
+    def __init__(self, t: float, w: tuple[float, ...]):
+        self.w = w
+        self.plenty = PLENTY
+        self.cube = cube = w[_CUBE_COLUMN:_CUBE_COLUMN + 5]  # by kind, food to gold
+        self.denier = w[_COLUMN["deniers"]]
+        self.residence = w[_COLUMN["residence"]]
+        self.batch = w[_COLUMN["batch"]]
+        # The kinds from the one a seat parts with most easily to the dearest (kind order among equal worths).
+        self.cheapest_first = tuple(sorted(range(5), key=cube.__getitem__))
+        self.produce = {tile.index: self._produce(tile) for tile in TILES if tile.effect == PRODUCE}
+        self.peddler = max(range(4), key=cube.__getitem__)  # the kind a peddler's deniers buy (not gold)
+        self.diminished = tuple(_diminished(count, t) for count in range(_KEPT_COUNTS))
+
+    def _produce(self, tile) -> tuple[tuple[tuple[int, int], ...], float, int]:
+        """A production tile's best choice ((kind, count) of each cube it gives), its worth, and the kind of the
+        bonus cube a stone tile's owner takes."""
+        cube = self.cube
+        best = max(tile.produces, key=lambda got: sum(n * cube[k] for k, n in enumerate(got)))
+        bonus = max((k for k, n in enumerate(best) if n), key=cube.__getitem__)
+        return tuple((k, n) for k, n in enumerate(best) if n), sum(n * cube[k] for k, n in enumerate(best)), bonus
+
+    def cheapest(self, c, count: int, gold: bool) -> tuple[float, list[int]] | None:
+        """The `count` cubes of the stock `c` a seat parts with most easily (gold only if `gold`): their worth
+        and kinds, or None if it has fewer."""
+        take = []
+        for k in self.cheapest_first:
+            if len(take) == count:
+                break
+            if gold or k != GOLD:
+                take += [k] * min(c[k], count - len(take))
+        if len(take) < count:
+            return None
+        cube = self.cube
+        return sum([cube[k] for k in take]), take
+
+
+_WORTHS: dict = {}  # stage -> _Worths
+
+
+def _worths(t: float, w: tuple[float, ...]) -> _Worths:
+    worths = _WORTHS.get(t)
+    if worths is None or worths.w != w or worths.plenty != PLENTY:  # a tuning script may change them
+        worths = _WORTHS[t] = _Worths(t, w)
+    return worths
+
+
 class _Turn:
     """The rest of this turn on paper, for every seat at once: what each seat's workers will bring
-    (`out[seat]`, prestige at the weights `w`), spending and gaining cubes and deniers as they go."""
+    (`out[seat]`, prestige at the worths `at`), spending and gaining cubes and deniers as they go."""
 
-    def __init__(self, b, w):
-        self.b, self.w = b, w
+    def __init__(self, b, at: _Worths):
+        self.b, self.at = b, at
+        self.w, self.cube, self.denier = at.w, at.cube, at.denier
         n = b.n
-        self.cubes = [list(b.cubes[s * 5:s * 5 + 5]) for s in range(n)]
+        cubes = b.cubes
+        self.cubes = [cubes[s * 5:s * 5 + 5] for s in range(n)]
         self.deniers = list(b.deniers)
         self.out = [0.0] * n
         self._specials()
         self._road()
         self._castle()
 
-    # -- worth at the weights -------------------------------------------------------------------------------
-    def cube(self, k: int) -> float:
-        return self.w[_CUBE_COLUMN + k]
-
-    def denier(self) -> float:
-        return self.w[1]
-
     def _cheapest(self, seat: int, count: int, gold: bool) -> tuple[float, list[int]] | None:
         """The `count` cubes `seat` parts with most easily (gold only if `gold`): their worth and kinds."""
-        c = self.cubes[seat]
-        pool = sorted((k for k in range(5) if gold or k != GOLD for _ in range(c[k])), key=self.cube)
-        if len(pool) < count:
-            return None
-        take = pool[:count]
-        return sum(self.cube(k) for k in take), take
+        return self.at.cheapest(self.cubes[seat], count, gold)
 
     # -- phase 3 ------------------------------------------------------------------------------------------------
     def _specials(self):
@@ -180,10 +224,10 @@ class _Turn:
         seat = b.special[TRADING_POST]
         if seat >= 0 and done <= TRADING_POST:
             self.deniers[seat] += TRADING_POST_DENIERS
-            self.out[seat] += TRADING_POST_DENIERS * self.denier()
+            self.out[seat] += TRADING_POST_DENIERS * self.denier
         seat = b.special[JOUST_FIELD]
         if seat >= 0 and done <= JOUST_FIELD and self.cubes[seat][CLOTH] and self.deniers[seat] >= JOUST_DENIERS:
-            gain = FAVOR_WORTH - self.cube(CLOTH) - JOUST_DENIERS * self.denier()
+            gain = FAVOR_WORTH - self.cube[CLOTH] - JOUST_DENIERS * self.denier
             if gain > 0:  # the joust is optional
                 self.cubes[seat][CLOTH] -= 1
                 self.deniers[seat] -= JOUST_DENIERS
@@ -200,16 +244,18 @@ class _Turn:
             return
         placing = b.phase < PROVOST_PHASE
         first = b.step if b.phase == ACTIVATION else 1
-        last = min(ROAD_LENGTH, b.provost + 3) if placing else b.provost
+        provost = b.provost
+        last = min(ROAD_LENGTH, provost + 3) if placing else provost
+        worker, out = b.worker, self.out
         for pos in range(first, last + 1):
-            seat = b.worker[pos]
+            seat = worker[pos]
             if seat < 0:
                 continue
             gain = self._activate(pos, seat)
-            if pos > b.provost:
+            if pos > provost:
                 # Reaching it costs deniers in phase 4, and others may send the provost back.
-                gain = BEYOND_PROVOST * gain - (pos - b.provost) * self.denier()
-            self.out[seat] += gain
+                gain = BEYOND_PROVOST * gain - (pos - provost) * self.denier
+            out[seat] += gain
 
     def _activate(self, pos: int, seat: int) -> float:
         """What the building on `pos` brings `seat` (its best use at the weights), changing the seat's stock."""
@@ -217,27 +263,26 @@ class _Turn:
         effect = tile.effect
         c = self.cubes[seat]
         if effect == PRODUCE:  # mandatory; the owner of a stone building takes a bonus cube (rules p3 a)
-            best = max(tile.produces, key=lambda got: sum(n * self.cube(k) for k, n in enumerate(got)))
-            for k, n in enumerate(best):
+            got, worth, bonus = self.at.produce[tile.index]
+            for k, n in got:
                 c[k] += n
             owner = self.b.owner[pos]
             if tile.kind == STONE_TILE and 0 <= owner != seat:
-                bonus = max((k for k, n in enumerate(best) if n), key=self.cube)
                 self.cubes[owner][bonus] += 1
-                self.out[owner] += self.cube(bonus)
-            return sum(n * self.cube(k) for k, n in enumerate(best))
+                self.out[owner] += self.cube[bonus]
+            return worth
         if effect in (CARPENTER, MASON, ARCHITECT):
             return self._build(seat, {CARPENTER: WOOD_TILE, MASON: STONE_TILE, ARCHITECT: PRESTIGE}[effect])
         if effect == MARKET:
             cheapest = self._cheapest(seat, 1, False)
-            if cheapest is None or tile.price * self.denier() <= cheapest[0]:
+            if cheapest is None or tile.price * self.denier <= cheapest[0]:
                 return 0.0
             c[cheapest[1][0]] -= 1
             self.deniers[seat] += tile.price
-            return tile.price * self.denier() - cheapest[0]
+            return tile.price * self.denier - cheapest[0]
         if effect == PEDDLER:
-            best = max(range(4), key=self.cube)
-            gain = self.cube(best) - tile.price * self.denier()
+            best = self.at.peddler
+            gain = self.cube[best] - tile.price * self.denier
             count = min(tile.most, self.deniers[seat] // tile.price) if gain > 0 else 0
             c[best] += count
             self.deniers[seat] -= count * tile.price
@@ -245,7 +290,7 @@ class _Turn:
         if effect == LAWYER:
             if not c[CLOTH] or self.deniers[seat] < RESIDENCE_DENIERS:
                 return 0.0
-            gain = LAWYER_PRESTIGE + self.w[_COLUMN["residence"]] - self.cube(CLOTH) - self.denier()
+            gain = LAWYER_PRESTIGE + self.at.residence - self.cube[CLOTH] - self.denier
             if gain <= 0:
                 return 0.0
             c[CLOTH] -= 1
@@ -263,17 +308,17 @@ class _Turn:
         for got, paid in deals.items():
             if pays == "deniers":
                 given = [] if self.deniers[seat] >= paid else None
-                cost = paid * self.denier()
+                cost = paid * self.denier
             elif pays == "cubes":
                 cheapest = self._cheapest(seat, paid, False)
                 given, cost = (None, 0.0) if cheapest is None else (cheapest[1], cheapest[0])
             else:
                 k = CLOTH if pays == "cloth" else GOLD
                 given = [k] * paid if c[k] >= paid else None
-                cost = paid * self.cube(k)
+                cost = paid * self.cube[k]
             if given is None:
                 continue
-            gain = got * (1.0 if gets == "prestige" else self.cube(GOLD)) - cost
+            gain = got * (1.0 if gets == "prestige" else self.cube[GOLD]) - cost
             if gain > best_gain:
                 best, best_gain = (got, paid, given), gain
         if best is None:
@@ -296,22 +341,24 @@ class _Turn:
                 return 0.0
         elif b.houses[seat] <= 0 or -1 not in b.road[1:]:
             return 0.0
-        owned = self.w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.w[_COLUMN["residence"]]
+        at = self.at
+        owned = self.w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -at.residence
+        made = batches(c)
+        charges = {}  # cost -> what paying it takes from the seat (many tiles share a cost)
         best, best_gain = None, 0.0
         for t in BUILDABLE[kind]:
+            if not b.in_stock[t]:
+                continue
             tile = TILES[t]
-            if not b.in_stock[t] or any(c[k] < n for k, n in enumerate(tile.cost)):
+            cost = tile.cost, tile.cost_any
+            if cost not in charges:
+                charges[cost] = self._charge(c, tile, made)
+            charge = charges[cost]
+            if charge is None:
                 continue
-            rest = [c[k] - n for k, n in enumerate(tile.cost)]
-            pool = sorted((k for k in range(5) for _ in range(rest[k])), key=self.cube)
-            if len(pool) < tile.cost_any:
-                continue
-            paid = [k for k, n in enumerate(tile.cost) for _ in range(n)] + pool[:tile.cost_any]
-            left = list(c)
-            for k in paid:
-                left[k] -= 1
-            gain = (tile.prestige + tile.favors * FAVOR_WORTH + tile.income * self.w[_COLUMN["residence"]] + owned
-                    - sum(self.cube(k) for k in paid) - self.w[_COLUMN["batch"]] * (batches(c) - batches(left)))
+            paid, worth, batches_lost = charge
+            gain = (tile.prestige + tile.favors * FAVOR_WORTH + tile.income * at.residence + owned
+                    - worth - at.batch * batches_lost)
             if gain > best_gain:
                 best, best_gain = paid, gain
         if best is None:
@@ -320,6 +367,22 @@ class _Turn:
             c[k] -= 1
         return best_gain
 
+    def _charge(self, c, tile, made: int) -> tuple[list[int], float, int] | None:
+        """The cubes the stock `c` pays for `tile` (its cost, then the cheapest for the white cubes), their
+        worth and the batches (of `made`) they leave unmade; None if it cannot pay."""
+        if any(c[k] < n for k, n in enumerate(tile.cost)):
+            return None
+        rest = [c[k] - n for k, n in enumerate(tile.cost)]
+        # The white cube: any kind, even gold, the one the seat parts with most easily.
+        extra = self.at.cheapest(rest, tile.cost_any, True)
+        if extra is None:
+            return None
+        paid = list(_PAID[tile.index]) + extra[1]
+        for k in extra[1]:
+            rest[k] -= 1
+        cube = self.cube
+        return paid, sum([cube[k] for k in paid]), made - batches(rest)
+
     # -- phase 6 ------------------------------------------------------------------------------------------------
     def _castle(self):
         """The castle's workers give batches in arrival order while there is room (rules p5); the one who gave
@@ -327,6 +390,7 @@ class _Turn:
         b = self.b
         if b.phase > CASTLE_PHASE or not b.castle:
             return
+        cube = self.cube
         filled = list(b.filled)
         section = b.counted
         given = {seat: b.batches[seat] for seat in b.castle}
@@ -345,7 +409,8 @@ class _Turn:
                 s = next((k for k in range(section, 3) if filled[k] < SECTION_PARTS[k]), -1)
                 if s < 0 or not c[FOOD]:
                     break
-                others = sorted((k for k in (1, 2, 3, 4) if c[k]), key=self.cube)
+                # The two other kinds the seat parts with most easily.
+                others = [k for k in self.at.cheapest_first if k != FOOD and c[k]]
                 if len(others) < 2:
                     break
                 before = batches(c)
@@ -353,8 +418,8 @@ class _Turn:
                 c[others[0]] -= 1
                 c[others[1]] -= 1
                 # The section's prestige and a better count, less the cubes and the batch they no longer make.
-                worth = (SECTION_PRESTIGE[s] - self.cube(FOOD) - self.cube(others[0]) - self.cube(others[1])
-                         - self.w[_COLUMN["batch"]] * (before - batches(c)))
+                worth = (SECTION_PRESTIGE[s] - cube[FOOD] - cube[others[0]] - cube[others[1]]
+                         - self.at.batch * (before - batches(c)))
                 if s == section:
                     worth += count_worth(s, houses_there + 1) - count_worth(s, houses_there)
                 if worth <= 0 and made:  # a second batch is optional
@@ -383,8 +448,9 @@ def amounts(b) -> list[list[float]]:
     """The raw amounts the weights multiply: for each seat, one number per feature, in `FEATURES` order."""
     n = b.n
     t = stage(b)
-    w = weights(b)
-    turn = _Turn(b, w)
+    at = _worths(t, weights(b))
+    out = _Turn(b, at).out
+    diminished = at.diminished
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     section = min(b.counted, 2)
     for seat in range(n):
@@ -392,19 +458,17 @@ def amounts(b) -> list[list[float]]:
         c = b.cubes[seat * 5:seat * 5 + 5]
         row[0] = b.prestige[seat]
         row[1] = b.deniers[seat]
-        row[2:7] = [_diminished(k, t) for k in c]
-        row[_COLUMN["batch"]] = batches(c)
-        row[_COLUMN["favor_step"]] = sum(b.favor[seat * 4:seat * 4 + 4])
+        row[_CUBE_COLUMN:_CUBE_COLUMN + 5] = [diminished[k] if k < _KEPT_COUNTS else _diminished(k, t) for k in c]
+        row[_BATCH] = batches(c)
+        row[_FAVOR_STEP] = sum(b.favor[seat * 4:seat * 4 + 4])
         if b.counted < 3:
-            row[_COLUMN["castle_count"]] = count_worth(section, b.castle_houses[section * n + seat])
-        row[_COLUMN["worker_out"]] = turn.out[seat]
-    road, owner = b.road, b.owner
-    for pos in range(1, len(road)):
-        tile = road[pos]
-        if tile >= 0 and owner[pos] >= 0:
-            column = _OWNED_COLUMN.get(TILES[tile].kind)
+            row[_CASTLE_COUNT] = count_worth(section, b.castle_houses[section * n + seat])
+        row[_WORKER_OUT] = out[seat]
+    for tile, seat in zip(b.road[1:], b.owner[1:]):
+        if tile >= 0 and seat >= 0:
+            column = _OWNED_BY_TILE[tile]
             if column is not None:
-                rows[owner[pos]][column] += 1
+                rows[seat][column] += 1
     return rows
 
 
