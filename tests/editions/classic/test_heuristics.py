@@ -6,6 +6,8 @@ Quotes are from shared/rules/caylus-rules.txt.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from caylus.editions.classic import heuristics
@@ -92,3 +94,28 @@ def test_no_house_in_the_section_at_its_count_is_valued_as_the_penalty():
     sc.set_castle(game, dungeon={BLUE: 2})
     v = heuristics.evaluate(game.board)
     assert v[BLUE] - v[RED] >= 2.0
+
+
+def _most_batches(c) -> int:
+    """The most batches the cubes make, by trying every way to give them."""
+    food, others = c[0], list(c[1:])
+    if not food:
+        return 0
+    best = 0
+    for i in range(4):
+        for j in range(i + 1, 4):
+            if others[i] and others[j]:
+                rest = others[:]
+                rest[i] -= 1
+                rest[j] -= 1
+                best = max(best, 1 + _most_batches([food - 1] + rest))
+    return best
+
+
+def test_batches_counts_the_most_batches_the_cubes_make():
+    """Rules p5: "A batch must be composed of three different cubes, one of which must be a food cube": the
+    seat's cubes are counted as the most batches they can make, whatever it gives first."""
+    import itertools
+
+    for c in itertools.product(range(4), range(4), range(3), range(3), range(3)):
+        assert heuristics.batches(c) == _most_batches(c), c
