@@ -8,7 +8,7 @@ their owner when others use them, so they are worth more the more rounds are lef
 
 from __future__ import annotations
 
-from caylus.core.valuation import Valuation
+from caylus.core.valuation import STAGES_KEPT, Valuation
 
 from .catalog import (
     BUILD_STONE,
@@ -76,24 +76,27 @@ def amounts(b) -> list[list[float]]:
         row[0] = b.pp[seat]
         row[1] = b.workers[seat]
         row[2:7] = b.res[5 * seat:5 * seat + 5]
-    w = weights(b)
-    for s, tile in enumerate(b.tile):
-        if tile < 0:
-            continue
-        who = b.owner[s]
-        if who >= 0 and s >= PRINTED_SLOTS:
-            if b.face[s] == _RESIDENCE_FACE:
+    tiles, faces = b.tile, b.face
+    # The buildings of one's own on the Road.
+    for tile, who, face in zip(tiles[PRINTED_SLOTS:], b.owner[PRINTED_SLOTS:], faces[PRINTED_SLOTS:]):
+        if tile >= 0 and who >= 0:
+            if face == _RESIDENCE_FACE:
                 rows[who][9] += 1
             else:
                 column = _KIND_COLUMN.get(TILES[tile].kind)
                 if column is not None:
                     rows[who][column] += 1
-        if s >= PRINTED_SLOTS and s - PRINTED_SLOTS >= b.provost:
-            continue  # past the provost: not activated this round
-        for who in (b.worker_on[s], b.journeyman_on[s]):
+    # The workers on buildings that will be activated this round (up to the provost).
+    at = _worths(weights(b))
+    last = PRINTED_SLOTS + b.provost
+    for s, (tile, worker, journeyman) in enumerate(zip(tiles[:last], b.worker_on, b.journeyman_on)):
+        if tile < 0 or (worker < 0 and journeyman < 0):
+            continue
+        t = TILES[tile]
+        effect = t.construction if faces[s] == CONSTRUCTION else t.setup
+        for who in (worker, journeyman):
             if who >= 0:
-                t = TILES[tile]
-                rows[who][10] += _effect_worth(t.construction if b.face[s] == CONSTRUCTION else t.setup, b, who, w)
+                rows[who][10] += _effect_worth(effect, b, who, at)
     for who in b.site_workers:
         if _can_deliver(b, who):
             rows[who][10] += SITE_WORTH
@@ -103,27 +106,63 @@ def amounts(b) -> list[list[float]]:
     return rows
 
 
-def _effect_worth(effect, b, p: int, w: list[float]) -> float:
-    """What activating `effect` is expected to bring seat `p`, with its resources now and the weights `w`."""
+def _gain_worth(effect, w) -> float:
+    """What a GAIN effect brings, at the weights `w`."""
+    return sum(n * w[2 + r] for r, n in enumerate(effect.gain)) + effect.workers * w[1] + effect.prestige
+
+
+def _offer_worth(o, w) -> float:
+    """What an answer of an OFFER brings, at the weights `w`, if the seat can pay it."""
+    return (sum(n * w[2 + r] for r, n in enumerate(o.gain)) - sum(n * w[2 + r] for r, n in enumerate(o.cost))
+            + (o.workers - o.workers_back) * w[1] - o.any_cost * w[2] + o.prestige
+            + (FAVOR_WORTH if o.favor else 0.0))
+
+
+class _Worths:
+    """What each effect brings at the weights `w`, as far as that depends on the weights alone: worked out once
+    a stage, since the stage takes 9 values in a game and bots value thousands of positions a second."""
+
+    def __init__(self, w):
+        self.w = w
+        self.favor = FAVOR_WORTH
+        effects = {effect for tile in TILES for effect in (tile.setup, tile.construction) if effect is not None}
+        self.gain = {effect: _gain_worth(effect, w) for effect in effects if effect.code == GAIN}
+        # Each table's answers: the resources each one costs (kind, count), the workers it sends back, the
+        # resources of any kind it costs, and its worth.
+        self.offers = {name: [(tuple((r, n) for r, n in enumerate(o.cost) if n), o.workers_back, o.any_cost,
+                               _offer_worth(o, w)) for o in table.offers]
+                       for name, table in OFFERS.items()}
+
+
+_WORTHS: dict = {}  # the weights at a stage -> _Worths
+
+
+def _worths(w) -> _Worths:
+    at = _WORTHS.get(w)
+    if at is None or at.favor != FAVOR_WORTH:  # a tuning script may change it
+        if len(_WORTHS) >= STAGES_KEPT:
+            _WORTHS.clear()
+        at = _WORTHS[w] = _Worths(w)
+    return at
+
+
+def _effect_worth(effect, b, p: int, at: _Worths) -> float:
+    """What activating `effect` is expected to bring seat `p`, with its resources now and the worths `at`."""
     if effect is None:
         return 0.0
-    mine = b.res[5 * p:5 * p + 5]
     code = effect.code
     if code == GAIN:
-        return (sum(n * w[2 + r] for r, n in enumerate(effect.gain)) + effect.workers * w[1] + effect.prestige)
+        return at.gain[effect]
+    mine = b.res[5 * p:5 * p + 5]
     if code == OFFER:
-        table = OFFERS[effect.offer]
         best = None
-        for o in table.offers:
-            if any(mine[r] < n for r, n in enumerate(o.cost)) or b.workers[p] < o.workers_back:
+        for cost, workers_back, any_cost, value in at.offers[effect.offer]:
+            if any(mine[r] < n for r, n in cost) or b.workers[p] < workers_back:
                 continue
-            if o.any_cost and sum(mine[:4]) < o.any_cost:
+            if any_cost and sum(mine[:4]) < any_cost:
                 continue
-            value = (sum(n * w[2 + r] for r, n in enumerate(o.gain)) - sum(n * w[2 + r] for r, n in enumerate(o.cost))
-                     + (o.workers - o.workers_back) * w[1] - o.any_cost * w[2] + o.prestige
-                     + (FAVOR_WORTH if o.favor else 0.0))
             best = value if best is None else max(best, value)
-        if best is None or (table.optional and best < 0):
+        if best is None or (OFFERS[effect.offer].optional and best < 0):
             return 0.0
         return best
     if code == BUILD_WOOD and not (mine[1] >= 1 and sum(mine[:4]) >= 2):
