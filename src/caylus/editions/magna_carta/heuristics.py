@@ -114,7 +114,12 @@ def split_supply(cubes, w, tokens) -> tuple[list[int], int, float]:
 
 def supply_worth(deniers: int, cubes, w, tokens) -> float:
     """What deniers and cubes are worth at the weights `w`, batches counted at the tokens they would take."""
-    loose, points, begun = split_supply(cubes, w, tokens)
+    return _split_worth(deniers, split_supply(cubes, w, tokens), w)
+
+
+def _split_worth(deniers: int, split, w) -> float:
+    """`supply_worth`, the cubes already split by `split_supply`."""
+    loose, points, begun = split
     spare = max(0, deniers - USEFUL_DENIERS)
     return ((deniers - spare) * w[_DENIERS] + spare * w[_SPARE] + loose[0] * w[_CUBES] + loose[1] * w[_CUBES + 1]
             + loose[2] * w[_CUBES + 2] + loose[3] * w[_GOLD] + points * w[_BATCHES] + begun * w[_BEGUN])
@@ -217,13 +222,15 @@ def amounts(b: Board) -> list[list[float]]:
     tokens = next_tokens(b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     prestige = scores(b)
+    splits = []  # each seat's cubes as batches (`split_supply`), also what its supply is worth before a worker works
     for seat in range(n):
         row = rows[seat]
         row[0] = prestige[seat]
         spare = max(0, b.deniers[seat] - USEFUL_DENIERS)
         row[_DENIERS] = b.deniers[seat] - spare
         row[_SPARE] = spare
-        loose, row[_BATCHES], row[_BEGUN] = split_supply(b.cubes[seat], w, tokens)
+        splits.append(split_supply(b.cubes[seat], w, tokens))
+        loose, row[_BATCHES], row[_BEGUN] = splits[seat]
         row[_CUBES:_CUBES + 4] = loose
         row[_HAND] = len(b.hand[seat])
     cards, owners, faces = b.road_card, b.road_owner, b.road_face
@@ -235,11 +242,11 @@ def amounts(b: Board) -> list[list[float]]:
                 rows[owner][_FAMILY[cards[i]]] += 1
             elif face == RESIDENCE:
                 rows[owner][_RESIDENCE] += 1
-    _count_workers(b, rows, w, tokens)
+    _count_workers(b, rows, w, tokens, splits)
     return rows
 
 
-def _count_workers(b: Board, rows, w, tokens) -> None:
+def _count_workers(b: Board, rows, w, tokens, splits) -> None:
     """The workers on the road: what their cards will bring the workers' and the cards' owners when they work."""
     phase = b.phase
     if phase not in (ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE):
@@ -247,7 +254,7 @@ def _count_workers(b: Board, rows, w, tokens) -> None:
     limit = b.activation_limit()
     start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
     cards, owners, workers = b.road_card, b.road_owner, b.road_worker
-    now = None  # each seat's supply worth, once a worker is found
+    now = [None] * len(splits)  # each seat's supply worth, once needed
     for i in range(start, len(cards)):
         p = workers[i]
         if p < 0:
@@ -258,13 +265,15 @@ def _count_workers(b: Board, rows, w, tokens) -> None:
             break  # the provost has stopped: nothing beyond him works this turn
         else:
             column = _BEYOND
-        if now is None:
-            now = [supply_worth(b.deniers[q], b.cubes[q], w, tokens) for q in range(b.num_players)]
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
+            if now[p] is None:
+                now[p] = _split_worth(b.deniers[p], splits[p], w)
             rows[p][column] += primary_worth(b, i, p, w, tokens, now[p])
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
+            if now[owner] is None:
+                now[owner] = _split_worth(b.deniers[owner], splits[owner], w)
             rows[owner][column] += secondary_worth(b, i, owner, w, tokens, now[owner])
 
 

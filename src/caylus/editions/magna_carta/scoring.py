@@ -11,22 +11,21 @@ def token_points(b: Board, p: int) -> int:
     return t[0] * SECTION_VALUE[0] + t[1] * SECTION_VALUE[1] + t[2] * SECTION_VALUE[2]
 
 
-def building_points(b: Board, p: int) -> int:
-    """What p's buildings show: a road card its printed prestige, a Residence 1, a covered Residence 0 and the
-    prestige building on it its own prestige; beginner prestige buildings lie in front of their owner."""
-    points = 0
-    owners, cards, faces = b.road_owner, b.road_card, b.road_face
-    for i in range(len(cards)):
-        if owners[i] == p:
-            face = faces[i]
+def building_points(b: Board) -> list[int]:
+    """What each seat's buildings show: a road card its printed prestige, a Residence 1, a covered Residence 0
+    and the prestige building on it its own prestige; beginner prestige buildings lie in front of their owner."""
+    points = [0] * b.num_players
+    for owner, card, face in zip(b.road_owner, b.road_card, b.road_face):
+        if owner >= 0:
             if face == BUILDING or face == BECOMING_RESIDENCE:  # the latter still shows its building side
-                points += CARDS[cards[i]].prestige
+                points[owner] += CARDS[card].prestige
             elif face == RESIDENCE:
-                points += RESIDENCE_PRESTIGE
+                points[owner] += RESIDENCE_PRESTIGE
             else:
-                points += PRESTIGE[face].prestige
-    for k in b.front[p]:
-        points += PRESTIGE[k].prestige
+                points[owner] += PRESTIGE[face].prestige
+    for p, front in enumerate(b.front):
+        for k in front:
+            points[p] += PRESTIGE[k].prestige
     return points
 
 
@@ -44,8 +43,9 @@ def supply_points(b: Board, p: int) -> int:
 def scores(b: Board) -> list[int]:
     """Each seat's prestige; the cube and denier points are counted once the game is over."""
     out = []
+    buildings = building_points(b)
     for p in range(b.num_players):
-        s = token_points(b, p) + building_points(b, p)
+        s = token_points(b, p) + buildings[p]
         if b.terminal:
             s += supply_points(b, p)
         out.append(s)
