@@ -156,12 +156,9 @@ def placement_price(b: Board, seat: int) -> int:
 
 
 def _can_place(b: Board, seat: int) -> bool:
-    """Whether `seat` may have somewhere to put a worker: False when passing is certainly its only answer."""
-    if b.workers[seat] == 0:
-        return False
-    if b.deniers[seat] >= placement_price(b, seat):
-        return True
-    return len(_placeable(b, seat, False)) > 1  # their own buildings at most (rules p2 d)
+    """Whether `seat` may have somewhere to put a worker: not without a worker left, nor without a denier (no space
+    costs less than one, rules p2). (A question left with one answer all the same is played by the core.)"""
+    return b.workers[seat] > 0 and b.deniers[seat] >= OWN_BUILDING_PRICE
 
 
 def _placeable(b: Board, seat: int, free: bool) -> list:
