@@ -731,7 +731,7 @@ def legal_actions(b: Board) -> list:
             out.append(PASS)
         return out
     if kind == D_PROVOST:
-        most_steps, per_step = arg, arg2
+        most_steps, per_step = min(arg, len(_STEPS_ON)), arg2  # (3 at most: the Guilds Bridge's limit)
         if per_step:
             most_steps = min(most_steps, b.workers[p] // per_step)  # the Workers to pay for each step
         # Back no further than the Guilds Bridge, on no further than PROVOST_MAX; from the longest step back.

@@ -775,6 +775,7 @@ def _legal_gate(b, seat, a, c):
 def _provost_moves(b: Board, most: int) -> list:
     """`pass`, then the provost's moves of at most `most` spaces that keep him on the road, from 3 back to 3 on."""
     acts = [PASS]
+    most = min(most, len(_STEPS_ON))  # (3 at most: the guild's and phase 4's limit)
     acts += _STEPS_BACK[len(_STEPS_BACK) - min(most, b.provost - 1):]
     acts += _STEPS_ON[:min(most, ROAD_LENGTH - b.provost)]
     return acts

@@ -632,6 +632,10 @@ def must_ask(b: Board) -> bool:
     return top[0] == D_ACTION and bool(b.hand[top[1]])
 
 
+_STEPS_BACK = [N.PROVOST[-3], N.PROVOST[-2], N.PROVOST[-1]]  # the provost's moves, from 3 back to 3 on
+_STEPS_ON = [N.PROVOST[1], N.PROVOST[2], N.PROVOST[3]]
+
+
 def legal_actions(b: Board) -> list:
     """The answers to the decision on top of the stack, in canonical order (`pass` first where it is allowed)."""
     kind, p, _, extra = b.stack[-1]
@@ -640,11 +644,10 @@ def legal_actions(b: Board) -> list:
     if kind == D_CASTLE:
         return [N.PASS, N.BATCH] if can_give_batch(b, p) else [N.PASS]
     if kind == D_PROVOST:
+        most = min(len(_STEPS_ON), b.deniers[p])  # up to 3 cards, 1 denier each; he stays on the road
         out = [N.PASS]
-        pos, last, money = b.provost, len(b.road_card) - 1, b.deniers[p]
-        for k, a in N.PROVOST.items():
-            if abs(k) <= money and 0 <= pos + k <= last:
-                out.append(a)
+        out += _STEPS_BACK[len(_STEPS_BACK) - min(most, b.provost):]
+        out += _STEPS_ON[:min(most, len(b.road_card) - 1 - b.provost)]
         return out
     if kind == D_REDRAW:
         return [N.PASS, N.REDRAW]
@@ -846,10 +849,9 @@ def _apply_action(b: Board, p: int, a) -> None:
         if len(b.bridge) == 1:
             b.deniers[p] += 1  # the first to pass takes 1 denier
     elif verb == "place":
-        owner, card = _PLACE_KEY[a]
         b.deniers[p] -= 1
         b.workers[p] -= 1
-        j = b.road_index(owner, card)
+        j = b.vacant.index(a)  # the card's road index: its place token is open there, and only there
         b.road_worker[j] = p
         b.vacant[j] = None
     elif verb == "build":
