@@ -304,11 +304,14 @@ def use_effect(b: Board, p: int, t: int, face: int) -> None:
     eff = tile.construction if face == CONSTRUCTION else tile.setup
     code = eff.code
     if code == GAIN:
-        base = 5 * p
         g = eff.gain
-        for r in range(5):
-            if g[r]:
-                b.res[base + r] += g[r]
+        food, wood, stone, fabric, gold = g
+        res, base = b.res, 5 * p
+        res[base] += food
+        res[base + 1] += wood
+        res[base + 2] += stone
+        res[base + 3] += fabric
+        res[base + 4] += gold
         before = b.workers[p]
         if eff.workers:
             _take_workers(b, p, eff.workers)
@@ -509,7 +512,8 @@ def _activate(b: Board, s: int) -> bool:
             on = b.worker_on if b.k == 0 else b.journeyman_on
             b.camp[on[s]] += 1
             on[s] = -1
-            _update_vacant(b, s)
+            if on is b.worker_on:
+                b.vacant[s] = PLACE[b.tile[s]]  # a worker stood there, so its side takes workers: open again
             b.begun = False
             b.k += 1
         p = b.worker_on[s] if b.k == 0 else b.journeyman_on[s] if b.k == 1 else -1
@@ -518,7 +522,7 @@ def _activate(b: Board, s: int) -> bool:
             b.k = 0
             return False
         t, face = b.tile[s], b.face[s]
-        if b.k == 0 and face == CONSTRUCTION:
+        if b.k == 0 and face == CONSTRUCTION and TILES[t].owner_bonus >= 0:  # a Stone production building
             _owner_bonus(b, s)
         b.begun = True
         use_effect(b, p, t, face)
