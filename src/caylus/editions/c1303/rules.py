@@ -625,11 +625,12 @@ def _advance_stewardship(b: Board) -> None:
     # 2) Monuments: from the Guilds Bridge along the Road, each Residence's owner may cover it (one decision per
     #    Residence, so an owner may cover several; the Theater's Favor is resolved before the next one).
     face = b.face
-    for s in range(b.k, SLOTS):
-        if face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
-            b.k = s + 1
-            b.stack.append((D_MONUMENT, b.owner[s], s, 0))
-            return
+    if RESIDENCE in face:  # (most rounds have none)
+        for s in range(b.k, SLOTS):
+            if face[s] == RESIDENCE and _monument_choices(b, b.owner[s]):
+                b.k = s + 1
+                b.stack.append((D_MONUMENT, b.owner[s], s, 0))
+                return
     b.k = SLOTS
     recruit(b)                                # 3)
     was = b.provost
@@ -643,16 +644,18 @@ def recruit(b: Board) -> None:
     """3) Recruitment: 3 Workers (2 with 5 players) + Residences + Garden + Day Laborer; Granary, Factory."""
     base = RECRUITMENT[b.n]
     extra_workers = [0] * b.n
-    for o, face, t in zip(b.owner, b.face, b.tile):  # (only Road buildings have an owner)
-        if o < 0:
-            continue
-        if face == RESIDENCE:
-            extra_workers[o] += 1
-        elif face == MONUMENT_FACE:
-            tile = TILES[t]
-            extra_workers[o] += tile.recruit_workers
-            for r in range(5):
-                b.res[5 * o + r] += tile.recruit[r]
+    if RESIDENCE in b.face or MONUMENT_FACE in b.face:  # (most rounds have neither)
+        for s in range(PRINTED_SLOTS, SLOTS):
+            face, o = b.face[s], b.owner[s]
+            if o < 0:
+                continue
+            if face == RESIDENCE:
+                extra_workers[o] += 1
+            elif face == MONUMENT_FACE:
+                t = TILES[b.tile[s]]
+                extra_workers[o] += t.recruit_workers
+                for r in range(5):
+                    b.res[5 * o + r] += t.recruit[r]
     laborer = b.chars[DAY_LABORER]
     if laborer >= 0:
         extra_workers[laborer] += DAY_LABORER_BONUS
