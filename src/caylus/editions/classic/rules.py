@@ -489,15 +489,14 @@ def _run(b: Board) -> None:
     """Carry the game forward through automatic steps until a player must decide, or the game ends."""
     stack = b.stack
     while not b.terminal:
-        if stack:
-            top = stack[-1]
-            if top[0] == D_FAVOR and b.lines_used[top[1]] == 0b1111:
-                stack.pop()  # every line already used this phase: the favor is lost (at most 4 a phase)
-                if b.events is not None:
-                    _tell(b, "favor_lost", top[1])
-                continue
+        if not stack:
+            _PHASES[b.phase](b)
+        elif stack[-1][0] == D_FAVOR and b.lines_used[stack[-1][1]] == 0b1111:
+            lost = stack.pop()  # every line already used this phase: the favor is lost (at most 4 a phase)
+            if b.events is not None:
+                _tell(b, "favor_lost", lost[1])
+        else:
             return
-        _PHASES[b.phase](b)
 
 
 def _income(b: Board) -> None:
@@ -599,16 +598,16 @@ def _special_buildings(b: Board) -> None:
 
 def _provost(b: Board) -> None:
     """Phase 4: in passing order, each player may move the provost 1-3 spaces for 1 denier each."""
-    if b.step < len(b.passed):
+    while b.step < len(b.passed):
         seat = b.passed[b.step]
         b.step += 1
         if b.deniers[seat] >= PROVOST_SPACE_PRICE:
             b.stack.append((D_PROVOST, seat, 0, 0))
-        elif b.events is not None:  # not a denier to move him: nothing to ask, the pass is told all the same
+            return
+        if b.events is not None:  # not a denier to move him: nothing to ask, the pass is told all the same
             _tell_provost(b, seat, PASS, 0, None)
-    else:
-        _enter(b, ACTIVATION)
-        b.step = 1
+    _enter(b, ACTIVATION)
+    b.step = 1
 
 
 def _activation(b: Board) -> None:
