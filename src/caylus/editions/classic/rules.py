@@ -543,57 +543,61 @@ def _placement(b: Board) -> None:
 
 
 def _special_buildings(b: Board) -> None:
-    """Phase 3, in order: gate, trading post, merchants' guild, joust field, stables, inn (step k is SPECIALS[k])."""
-    step = b.step
-    b.step = step + 1
+    """Phase 3, in order: gate, trading post, merchants' guild, joust field, stables, inn (step k is SPECIALS[k]),
+    on until one of them asks a question."""
     special = b.special
-    if step == GATE:
-        if special[GATE] >= 0:
-            b.stack.append((D_GATE, special[GATE], 0, 0))
-    elif step == TRADING_POST:
-        seat = special[TRADING_POST]
-        if seat >= 0:
-            b.deniers[seat] += TRADING_POST_DENIERS
-            special[TRADING_POST] = -1
-            _update_special(b, TRADING_POST)
-            b.workers[seat] += 1
-            if b.events is not None:
-                _tell(b, "produce", seat, building="trading_post", space=None, gain={"deniers": TRADING_POST_DENIERS})
-    elif step == MERCHANTS_GUILD:
-        if special[MERCHANTS_GUILD] >= 0:
-            b.stack.append((D_GUILD, special[MERCHANTS_GUILD], 0, 0))
-    elif step == JOUST_FIELD:
-        seat = special[JOUST_FIELD]
-        if seat >= 0:
-            if _can_joust(b, seat):
-                b.stack.append((D_JOUST, seat, 0, 0))
-            else:  # nothing to pay with: the worker goes home unasked, the decline told all the same
-                _leave_joust_field(b, seat)
-                if b.events is not None:
-                    _tell(b, "decline", seat, building="joust_field")
-    elif step == STABLES:
-        if b.stables:
-            # Stable spot k gives rank k; the others keep their relative order behind (rules p3 e).
-            b.order = b.stables + [s for s in b.order if s not in b.stables]
-            if b.events is not None:
-                _tell(b, "turn_order", None, order=b.order[:], stables=b.stables[:])
-            for seat in b.stables:
+    while not b.stack:
+        step = b.step
+        b.step = step + 1
+        if step == GATE:
+            if special[GATE] >= 0:
+                b.stack.append((D_GATE, special[GATE], 0, 0))
+        elif step == TRADING_POST:
+            seat = special[TRADING_POST]
+            if seat >= 0:
+                b.deniers[seat] += TRADING_POST_DENIERS
+                special[TRADING_POST] = -1
+                _update_special(b, TRADING_POST)
                 b.workers[seat] += 1
-            b.stables = []
-            _update_special(b, STABLES)
-    elif step == INN:
-        if b.inn_left >= 0:
-            if b.events is not None:
-                _tell(b, "inn", b.inn_left, driven_out=b.inn_right if b.inn_right >= 0 else None)
-            if b.inn_right >= 0:
-                b.workers[b.inn_right] += 1  # driven out
-            b.inn_right = b.inn_left
-            b.inn_left = -1
-            _update_special(b, INN)
-        elif b.inn_right >= 0:
-            b.stack.append((D_INN, b.inn_right, 0, 0))
-    else:
-        _enter(b, PROVOST_PHASE)
+                if b.events is not None:
+                    _tell(b, "produce", seat, building="trading_post", space=None,
+                          gain={"deniers": TRADING_POST_DENIERS})
+        elif step == MERCHANTS_GUILD:
+            if special[MERCHANTS_GUILD] >= 0:
+                b.stack.append((D_GUILD, special[MERCHANTS_GUILD], 0, 0))
+        elif step == JOUST_FIELD:
+            seat = special[JOUST_FIELD]
+            if seat >= 0:
+                if _can_joust(b, seat):
+                    b.stack.append((D_JOUST, seat, 0, 0))
+                else:  # nothing to pay with: the worker goes home unasked, the decline told all the same
+                    _leave_joust_field(b, seat)
+                    if b.events is not None:
+                        _tell(b, "decline", seat, building="joust_field")
+        elif step == STABLES:
+            if b.stables:
+                # Stable spot k gives rank k; the others keep their relative order behind (rules p3 e).
+                b.order = b.stables + [s for s in b.order if s not in b.stables]
+                if b.events is not None:
+                    _tell(b, "turn_order", None, order=b.order[:], stables=b.stables[:])
+                for seat in b.stables:
+                    b.workers[seat] += 1
+                b.stables = []
+                _update_special(b, STABLES)
+        elif step == INN:
+            if b.inn_left >= 0:
+                if b.events is not None:
+                    _tell(b, "inn", b.inn_left, driven_out=b.inn_right if b.inn_right >= 0 else None)
+                if b.inn_right >= 0:
+                    b.workers[b.inn_right] += 1  # driven out
+                b.inn_right = b.inn_left
+                b.inn_left = -1
+                _update_special(b, INN)
+            elif b.inn_right >= 0:
+                b.stack.append((D_INN, b.inn_right, 0, 0))
+        else:
+            _enter(b, PROVOST_PHASE)
+            return
 
 
 def _provost(b: Board) -> None:
