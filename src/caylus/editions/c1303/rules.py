@@ -466,15 +466,7 @@ def _advance_activation(b: Board) -> None:
         if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
             s = step if step < _BRIDGE_STEP else PRINTED_SLOTS + step - _ROAD_STEP
             if b.worker_on[s] < 0 and b.k == 0:
-                # Nobody there (the common case): on to the next worker of this stretch of slots at once.
-                end = _BRIDGE_STEP if step < _BRIDGE_STEP else _ROAD_END_STEP
-                worker_on = b.worker_on
-                step += 1
-                s += 1
-                while step < end and worker_on[s] < 0:
-                    step += 1
-                    s += 1
-                b.step = step
+                b.step = step + 1                   # nobody there (the common case)
             elif step >= _ROAD_STEP and s - PRINTED_SLOTS >= b.provost:
                 _not_activated(b, s)
                 b.step = step + 1
