@@ -53,6 +53,8 @@ def check_invariants(game: caylus.Game) -> None:
         assert 0 <= b.filled[s] <= SECTION_PARTS[s]
         assert b.filled[s] == sum(b.castle_houses[s * n + seat] for seat in range(n))
     assert 1 <= b.provost <= ROAD_LENGTH and 1 <= b.bailiff <= ROAD_LENGTH
+    if b.stack and b.stack[-1][0] == rules.D_PLACE:
+        assert b.order[b.placer] == b.stack[-1][1]  # phase 2 asks the player its `placer` points at
     # The spaces open to a worker, kept up to date move by move, are those the road shows.
     fresh = b.copy()
     rules.reindex(fresh)

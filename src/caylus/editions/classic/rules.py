@@ -954,7 +954,7 @@ def apply(b: Board, act) -> None:
 
 def _apply_place(b, act, seat, a, c):
     b.stack.pop()
-    b.placer = (b.order.index(seat) + 1) % b.n
+    b.placer = (b.placer + 1) % b.n  # after the player asked (phase 2 asks order[placer]): the next one
     if act is PASS:
         _pass(b, seat)
         return
