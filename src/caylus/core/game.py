@@ -75,25 +75,30 @@ class Game:
 
         Raises `IllegalAction` with the reason if it is not legal now; the state is then unchanged.
         """
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         # The usual caller hands back one of the interned Actions `legal_actions()` gave (playouts, bots, search):
         # finding it there (by identity) both validates and parses it. Anything else is parsed and explained.
-        if type(action) is Action and action in legal:
-            act = action
-        else:
-            act = self.edition.actions.parse(action)
-            if self.board.terminal:
-                raise IllegalAction(f"{act.token}: the game is over")
-            if act not in legal:
-                raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
+        if type(action) is not Action or action not in legal:
+            action = self._legal_one(action, legal)
         if self.keep_undo and self.history:  # the setup's snapshot is taken before its forced moves, in __init__
             self._checkpoints.append((len(self.history), self.board.copy()))
         self._legal = None
         if self._events is not None:
             self._marks.append(len(self._events))
-        self.edition.apply(self.board, act)
-        self.history.append(act)
+        self.edition.apply(self.board, action)
+        self.history.append(action)
         self._play_forced()
+        return action
+
+    def _legal_one(self, token, legal: list[Action]) -> Action:
+        """The legal action `token` (a token, or an `Action` of any edition) names, else `IllegalAction` saying why."""
+        act = self.edition.actions.parse(token)
+        if self.board.terminal:
+            raise IllegalAction(f"{act.token}: the game is over")
+        if act not in legal:
+            raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
         return act
 
     push = apply  # python-chess spelling
