@@ -723,7 +723,7 @@ def _tell_end(b: Board) -> None:
 def legal_actions(b: Board) -> list:
     kind, p, arg, arg2 = b.stack[-1]
     if kind == D_PLAN or kind == D_EARLY:
-        return _placements(b, p, kind)
+        return _placements(b, p)
     if kind == D_OFFER:
         out = [act for act, o in OFFER_ACTIONS[arg] if _offer_affordable(b, p, o)]
         if OFFERS[arg].optional:
@@ -776,7 +776,7 @@ _STEPS_BACK = [PROVOST[-3], PROVOST[-2], PROVOST[-1]]
 _STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
 
 
-def _placements(b: Board, p: int, kind: int) -> list:
+def _placements(b: Board, p: int) -> list:
     """Where `p` may place a worker: any building on the Road (printed ones included) showing its Setup or
     Construction side with no worker on it, the Construction Site once; the Journeyman, once a round, may also
     join a building where another player's worker stands alone. (Planning asks only a player who has the Workers
