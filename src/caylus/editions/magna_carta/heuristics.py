@@ -71,7 +71,7 @@ _CUBE = tuple(card.cube for card in CARDS)
 
 def stage(b: Board) -> float:
     left = sum(b.castle)
-    taken = sum(sum(t) for t in b.tokens) + sum(b.removed)
+    taken = sum(map(sum, b.tokens)) + sum(b.removed)
     return taken / (left + taken) if left + taken else 1.0
 
 
@@ -125,7 +125,51 @@ def _split_worth(deniers: int, split, w) -> float:
             + loose[2] * w[_CUBES + 2] + loose[3] * w[_GOLD] + points * w[_BATCHES] + begun * w[_BEGUN])
 
 
-def _gain(b: Board, p: int, w, tokens, now: float, deniers: int = 0, cube: int = -1, n: int = 1,
+class _Castle:
+    """The weights `w` at this stage and the castle tokens left, with the supplies already split into batches at
+    them: a bot values many positions of one turn, where the same supplies come back again and again."""
+
+    def __init__(self, w, tokens: list[int]):
+        self.w, self.tokens = w, tokens
+        self.splits: dict = {}  # cubes -> split_supply(cubes, w, tokens) (shared: never changed)
+        self.worths: dict = {}  # (deniers, *cubes) -> supply_worth(deniers, cubes, w, tokens)
+
+    def worth(self, deniers: int, cubes) -> float:
+        """What these deniers and cubes are worth (`supply_worth`)."""
+        key = (deniers, *cubes)
+        worth = self.worths.get(key)
+        if worth is None:
+            if len(self.worths) >= _KEPT:
+                self.worths.clear()
+            worth = self.worths[key] = _split_worth(deniers, self.split(cubes), self.w)
+        return worth
+
+    def split(self, cubes) -> tuple[list[int], int, float]:
+        """The cubes as castle batches (`split_supply`)."""
+        key = tuple(cubes)
+        split = self.splits.get(key)
+        if split is None:
+            if len(self.splits) >= _KEPT:
+                self.splits.clear()
+            split = self.splits[key] = split_supply(cubes, self.w, self.tokens)
+        return split
+
+
+_KEPT = 4096  # supplies (and stages and castles) remembered; beyond, forgotten and worked out again
+_CASTLES: dict = {}  # (weights, castle tokens left) -> _Castle
+
+
+def _castle(w, b: Board) -> _Castle:
+    key = w, tuple(b.castle)
+    at = _CASTLES.get(key)
+    if at is None:
+        if len(_CASTLES) >= _KEPT:
+            _CASTLES.clear()
+        at = _CASTLES[key] = _Castle(w, next_tokens(b))
+    return at
+
+
+def _gain(b: Board, p: int, at: _Castle, now: float, deniers: int = 0, cube: int = -1, n: int = 1,
           paid: int = -1) -> float:
     """What p gains, in prestige, by taking `deniers` (may be negative) and `n` cubes of kind `cube`, giving one
     cube of kind `paid`; `now` is what p's supply is worth as it is."""
@@ -134,73 +178,73 @@ def _gain(b: Board, p: int, w, tokens, now: float, deniers: int = 0, cube: int =
         after[cube] += n
     if paid >= 0:
         after[paid] -= 1
-    return supply_worth(b.deniers[p] + deniers, after, w, tokens) - now
+    return at.worth(b.deniers[p] + deniers, after) - now
 
 
-def primary_worth(b: Board, i: int, p: int, w, tokens, now: float) -> float:
+def primary_worth(b: Board, i: int, p: int, at: _Castle, now: float) -> float:
     """What the primary effect of road card i is expected to bring p (the worker's owner), in prestige points;
     `now` is what p's deniers and cubes are worth (`supply_worth`)."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == GATHER or effect == SMALL_PRODUCTION:
-        return _gain(b, p, w, tokens, now, cube=_CUBE[card])
+        return _gain(b, p, at, now, cube=_CUBE[card])
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, w, tokens, now, cube=_CUBE[card], n=2)
+        return _gain(b, p, at, now, cube=_CUBE[card], n=2)
     if effect == TRADING_POST:
-        return _gain(b, p, w, tokens, now, deniers=2)
+        return _gain(b, p, at, now, deniers=2)
     if effect == GOLD_MINE:
-        return _gain(b, p, w, tokens, now, cube=GOLD)
+        return _gain(b, p, at, now, cube=GOLD)
     if effect == NEUTRAL_PEDDLER or effect == PEDDLER:
         most = min(money, 1 if effect == NEUTRAL_PEDDLER else 2)
-        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-n, cube=t, n=n)
+        return max([0.0] + [_gain(b, p, at, now, deniers=-n, cube=t, n=n)
                             for t in (0, 1, 2) for n in range(1, most + 1)])
     if effect == MARKET:
-        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, at, now, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
     if effect == BANK:
-        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-price, cube=GOLD, n=n)
+        return max([0.0] + [_gain(b, p, at, now, deniers=-price, cube=GOLD, n=n)
                             for n, price in ((1, 1), (2, 3)) if money >= price])
     if effect == CHURCH:
-        return _church(b, p, w, tokens, now, ((1, 2), (2, 5)))
+        return _church(b, p, at, now, ((1, 2), (2, 5)))
     if effect == LAWYER:
-        return _lawyer(b, p, w, tokens, now)
+        return _lawyer(b, p, at, now)
     return 0.0
 
 
-def secondary_worth(b: Board, i: int, p: int, w, tokens, now: float) -> float:
+def secondary_worth(b: Board, i: int, p: int, at: _Castle, now: float) -> float:
     """What the secondary effect of road card i is expected to bring p, its owner, when another's worker works it."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == SMALL_PRODUCTION:
-        return _gain(b, p, w, tokens, now, cube=_CUBE[card]) if b.road_pool[i] else 0.0
+        return _gain(b, p, at, now, cube=_CUBE[card]) if b.road_pool[i] else 0.0
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, w, tokens, now, cube=_CUBE[card])
+        return _gain(b, p, at, now, cube=_CUBE[card])
     if effect == MARKET:
-        return _gain(b, p, w, tokens, now, deniers=1)
+        return _gain(b, p, at, now, deniers=1)
     if effect == LAWYER:
-        return _gain(b, p, w, tokens, now, deniers=2)
+        return _gain(b, p, at, now, deniers=2)
     if effect == PEDDLER:
-        return max([0.0] + [_gain(b, p, w, tokens, now, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
+        return max([0.0] + [_gain(b, p, at, now, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
     if effect == GOLD_MINE:
-        return max([0.0] + [_gain(b, p, w, tokens, now, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, at, now, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
     if effect == BANK:
-        return max(0.0, _gain(b, p, w, tokens, now, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
+        return max(0.0, _gain(b, p, at, now, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
     if effect == CHURCH:
-        return _church(b, p, w, tokens, now, ((1, 3),))
+        return _church(b, p, at, now, ((1, 3),))
     return 0.0
 
 
-def _church(b: Board, p: int, w, tokens, now: float, offers) -> float:
+def _church(b: Board, p: int, at: _Castle, now: float, offers) -> float:
     """Castle tokens bought with deniers: the best offer (tokens, price) p can pay, or nothing."""
     best = 0.0
     for n, price in offers:
-        if b.deniers[p] >= price and len(tokens) >= n:
-            best = max(best, sum(tokens[:n]) + _gain(b, p, w, tokens, now, deniers=-price))
+        if b.deniers[p] >= price and len(at.tokens) >= n:
+            best = max(best, sum(at.tokens[:n]) + _gain(b, p, at, now, deniers=-price))
     return best
 
 
-def _lawyer(b: Board, p: int, w, tokens, now: float) -> float:
+def _lawyer(b: Board, p: int, at: _Castle, now: float) -> float:
     """Turning one of p's road cards into a Residence for 1 food: the Residence's worth, less the card's prestige
     and family worth it loses."""
     if not (b.cubes[p][FOOD] or b.cubes[p][GOLD]):
@@ -210,43 +254,38 @@ def _lawyer(b: Board, p: int, w, tokens, now: float) -> float:
     for j in lawyer_targets(b, p):
         card = b.road_card[j]
         family = _FAMILY[card]
-        lost = CARDS[card].prestige - RESIDENCE_PRESTIGE + (w[family] if family is not None else 0.0)
-        best = max(best, w[_RESIDENCE] - lost)
-    return best + _gain(b, p, w, tokens, now, paid=pay) if best > 0 else 0.0
+        lost = CARDS[card].prestige - RESIDENCE_PRESTIGE + (at.w[family] if family is not None else 0.0)
+        best = max(best, at.w[_RESIDENCE] - lost)
+    return best + _gain(b, p, at, now, paid=pay) if best > 0 else 0.0
 
 
 def amounts(b: Board) -> list[list[float]]:
     """For each seat, one number per feature, in `FEATURES` order."""
     n = b.num_players
     w = weights(b)
-    tokens = next_tokens(b)
+    at = _castle(w, b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     prestige = scores(b)
-    splits = []  # each seat's cubes as batches (`split_supply`), also what its supply is worth before a worker works
     for seat in range(n):
         row = rows[seat]
         row[0] = prestige[seat]
         spare = max(0, b.deniers[seat] - USEFUL_DENIERS)
         row[_DENIERS] = b.deniers[seat] - spare
         row[_SPARE] = spare
-        splits.append(split_supply(b.cubes[seat], w, tokens))
-        loose, row[_BATCHES], row[_BEGUN] = splits[seat]
+        loose, row[_BATCHES], row[_BEGUN] = at.split(b.cubes[seat])
         row[_CUBES:_CUBES + 4] = loose
         row[_HAND] = len(b.hand[seat])
-    cards, owners, faces = b.road_card, b.road_owner, b.road_face
-    for i in range(len(cards)):
-        owner = owners[i]
-        face = faces[i]
+    for card, owner, face in zip(b.road_card, b.road_owner, b.road_face):
         if owner >= 0:
             if face == BUILDING:
-                rows[owner][_FAMILY[cards[i]]] += 1
+                rows[owner][_FAMILY[card]] += 1
             elif face == RESIDENCE:
                 rows[owner][_RESIDENCE] += 1
-    _count_workers(b, rows, w, tokens, splits)
+    _count_workers(b, rows, at)
     return rows
 
 
-def _count_workers(b: Board, rows, w, tokens, splits) -> None:
+def _count_workers(b: Board, rows, at: _Castle) -> None:
     """The workers on the road: what their cards will bring the workers' and the cards' owners when they work."""
     phase = b.phase
     if phase not in (ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE):
@@ -254,7 +293,6 @@ def _count_workers(b: Board, rows, w, tokens, splits) -> None:
     limit = b.activation_limit()
     start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
     cards, owners, workers = b.road_card, b.road_owner, b.road_worker
-    now = [None] * len(splits)  # each seat's supply worth, once needed
     for i in range(start, len(cards)):
         p = workers[i]
         if p < 0:
@@ -267,14 +305,10 @@ def _count_workers(b: Board, rows, w, tokens, splits) -> None:
             column = _BEYOND
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
-            if now[p] is None:
-                now[p] = _split_worth(b.deniers[p], splits[p], w)
-            rows[p][column] += primary_worth(b, i, p, w, tokens, now[p])
+            rows[p][column] += primary_worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
-            if now[owner] is None:
-                now[owner] = _split_worth(b.deniers[owner], splits[owner], w)
-            rows[owner][column] += secondary_worth(b, i, owner, w, tokens, now[owner])
+            rows[owner][column] += secondary_worth(b, i, owner, at, at.worth(b.deniers[owner], b.cubes[owner]))
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
