@@ -119,3 +119,14 @@ def test_batches_counts_the_most_batches_the_cubes_make():
 
     for c in itertools.product(range(4), range(4), range(3), range(3), range(3)):
         assert heuristics.batches(c) == _most_batches(c), c
+
+
+def test_a_pile_of_one_kind_counts_half_beyond_two_early_in_the_game():
+    """Early in the game, cubes of one kind beyond `PLENTY` (2) count half: 40 food at the first turn count as
+    2 + 38 / 2 = 21 food, however large the pile."""
+    game = sc.new(order=ORDER)
+    sc.set_cubes(game, BLUE, food=40, wood=3)
+    food = heuristics.FEATURES.index("food")
+    row = heuristics.amounts(game.board)[BLUE]
+    assert heuristics.stage(game.board) == 0.0
+    assert row[food:food + 2] == [21.0, 2.5]

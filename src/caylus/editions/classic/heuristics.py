@@ -55,14 +55,12 @@ from .catalog import (
     ROAD_LENGTH,
     SECTION_PARTS,
     SECTION_PRESTIGE,
-    STONE,
     STONE_TILE,
     TAILOR,
     TAILOR_DEALS,
     TILES,
     TRADING_POST,
     TRADING_POST_DENIERS,
-    WOOD,
     WOOD_TILE,
     count_result,
 )
@@ -100,6 +98,7 @@ BEYOND_PROVOST = 0.5      # in placement, a worker up to 3 spaces past the provo
 _TRADES = {CHURCH: (CHURCH_DEALS, "deniers", "prestige"), BANK: (BANK_DEALS, "deniers", "gold"),
            TAILOR: (TAILOR_DEALS, "cloth", "prestige"), JEWELLER: (JEWELLER_DEALS, "gold", "prestige"),
            ALCHEMIST: (ALCHEMIST_DEALS, "cubes", "gold")}
+_BUILDS = {CARPENTER: WOOD_TILE, MASON: STONE_TILE, ARCHITECT: PRESTIGE}  # who builds which kind of building
 _OWNED_COLUMN = {WOOD_TILE: _COLUMN["wood_building"], STONE_TILE: _COLUMN["stone_building"],
                  RESIDENTIAL: _COLUMN["residence"]}
 _BATCH, _FAVOR_STEP, _CASTLE_COUNT, _WORKER_OUT = (_COLUMN[name] for name in
@@ -124,8 +123,18 @@ def batches(c) -> int:
     two other different kinds (rules p5)."""
     # The other cubes make at most half their number of pairs of two kinds, and at most as many as there are
     # cubes not of the most plentiful kind; pairing the two most plentiful kinds first reaches both bounds.
-    others = c[WOOD] + c[STONE] + c[CLOTH] + c[GOLD]
-    return min(c[FOOD], others // 2, others - max(c[WOOD], c[STONE], c[CLOTH], c[GOLD]))
+    # (Comparisons rather than min() and max(): bots call this tens of thousands of times a second.)
+    food, wood, stone, cloth, gold = c
+    others = wood + stone + cloth + gold
+    most = wood if wood >= stone else stone
+    if cloth > most:
+        most = cloth
+    if gold > most:
+        most = gold
+    pairs = others // 2
+    if others - most < pairs:
+        pairs = others - most
+    return food if food < pairs else pairs
 
 
 def count_worth(section: int, houses: int) -> float:
@@ -271,8 +280,8 @@ class _Turn:
                 self.cubes[owner][bonus] += 1
                 self.out[owner] += self.cube[bonus]
             return worth
-        if effect in (CARPENTER, MASON, ARCHITECT):
-            return self._build(seat, {CARPENTER: WOOD_TILE, MASON: STONE_TILE, ARCHITECT: PRESTIGE}[effect])
+        if effect in _BUILDS:
+            return self._build(seat, _BUILDS[effect])
         if effect == MARKET:
             cheapest = self._cheapest(seat, 1, False)
             if cheapest is None or tile.price * self.denier <= cheapest[0]:
@@ -453,16 +462,20 @@ def amounts(b) -> list[list[float]]:
     diminished = at.diminished
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     section = min(b.counted, 2)
-    for seat in range(n):
-        row = rows[seat]
-        c = b.cubes[seat * 5:seat * 5 + 5]
-        row[0] = b.prestige[seat]
-        row[1] = b.deniers[seat]
-        row[_CUBE_COLUMN:_CUBE_COLUMN + 5] = [diminished[k] if k < _KEPT_COUNTS else _diminished(k, t) for k in c]
+    counting = b.counted < 3
+    cubes, prestige, deniers, favor, houses = b.cubes, b.prestige, b.deniers, b.favor, b.castle_houses
+    for seat, row in enumerate(rows):
+        c = cubes[seat * 5:seat * 5 + 5]
+        row[0] = prestige[seat]
+        row[1] = deniers[seat]
+        try:
+            row[_CUBE_COLUMN:_CUBE_COLUMN + 5] = [diminished[k] for k in c]
+        except IndexError:  # more cubes of a kind than the table holds
+            row[_CUBE_COLUMN:_CUBE_COLUMN + 5] = [_diminished(k, t) for k in c]
         row[_BATCH] = batches(c)
-        row[_FAVOR_STEP] = sum(b.favor[seat * 4:seat * 4 + 4])
-        if b.counted < 3:
-            row[_CASTLE_COUNT] = count_worth(section, b.castle_houses[section * n + seat])
+        row[_FAVOR_STEP] = sum(favor[seat * 4:seat * 4 + 4])
+        if counting:
+            row[_CASTLE_COUNT] = count_worth(section, houses[section * n + seat])
         row[_WORKER_OUT] = out[seat]
     for tile, seat in zip(b.road[1:], b.owner[1:]):
         if tile >= 0 and seat >= 0:
