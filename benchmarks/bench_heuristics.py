@@ -3,14 +3,16 @@ greedy bot values: every position after each legal action of each decision of se
 
     .venv/bin/python benchmarks/bench_heuristics.py [--players 4] [--games 1] [--repeat 7] [editions...]
 
-Each figure is the median of --repeat passes over the same positions, on one core. To compare two versions of
-the heuristics, run this file against each checkout in turn, a few times alternately, and compare the ratios
-(the machine is shared): `PYTHONPATH=OTHER/src .venv/bin/python benchmarks/bench_heuristics.py`.
+Each figure is the median of --repeat passes over the same positions (in the order the games met them), on one
+core, each pass with the heuristics' module loaded anew. To compare two versions of the heuristics, run this file
+against each checkout in turn, a few times alternately, and compare the ratios (the machine is shared):
+`PYTHONPATH=OTHER/src .venv/bin/python benchmarks/bench_heuristics.py`.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import time
 
@@ -41,10 +43,13 @@ def positions(edition: str, players: int, games: int) -> list:
     return boards
 
 
-def rate(evaluate, boards: list, repeat: int) -> tuple[float, float, float]:
+def rate(edition: str, boards: list, repeat: int) -> tuple[float, float, float]:
     """Evaluations per second: (slowest, median, fastest) of `repeat` passes over `boards`."""
     runs = []
     for _ in range(repeat):
+        # Each pass starts with the heuristics' remembered tables empty, as in a new process: a second pass over
+        # the same positions would otherwise find what it remembers from the first.
+        evaluate = importlib.reload(caylus.get_edition(edition).heuristics).evaluate
         start = time.perf_counter()
         for b in boards:
             evaluate(b)
@@ -64,7 +69,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for edition in args.editions:
         boards = positions(edition, args.players, args.games)
-        low, median, high = rate(caylus.get_edition(edition).heuristics.evaluate, boards, args.repeat)
+        low, median, high = rate(edition, boards, args.repeat)
         print(f"| `{edition}` | {len(boards)} | {median:,.0f} | {low:,.0f} | {high:,.0f} |", flush=True)
 
 
