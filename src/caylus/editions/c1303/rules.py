@@ -402,7 +402,7 @@ def _advance_planning(b: Board) -> None:
     while p in passed:
         p = (p + 1) % n
     b.turn = p
-    if b.workers[p] < placement_cost(b, p):
+    if b.workers[p] < 2 and b.workers[p] < placement_cost(b, p):  # (a placement costs 1 or 2 Workers)
         _pass(b, p)   # no Worker to place: the player must pass
         if b.events is not None:
             b.events[-1]["forced"] = True
