@@ -8,7 +8,7 @@ import time
 import pytest
 
 import caylus
-from caylus.agents import BadAgent, GreedyAgent, MCTSAgent, Position, make_agent, play_game
+from caylus.agents import BadAgent, GreedyAgent, LookaheadAgent, MCTSAgent, Position, make_agent, play_game
 from caylus.agents.base import Advice
 
 SETUPS = [("caylus", 2), ("caylus", 4), ("caylus", 5), ("caylus-1303", 2), ("caylus-1303", 3),
@@ -19,13 +19,15 @@ def quick(spec, seed):
     """The bot a name stands for, with a small search so that whole games stay quick in tests."""
     if spec == "mcts":
         return MCTSAgent(seed, iterations=12)
+    if spec == "lookahead":
+        return LookaheadAgent(seed, candidates=2, horizon=3, samples=2)
     return make_agent(spec, seed)
 
 
 @pytest.mark.parametrize("edition,players", SETUPS)
 def test_bots_play_whole_games_with_legal_moves_only(edition, players):
     # play_game refuses (IllegalAction) any move that is not legal: a whole game is the check.
-    specs = ["greedy", "mcts", "easy", "random", "greedy"][:players]
+    specs = ["lookahead", "mcts", "easy", "random", "greedy"][:players]
     game = play_game(caylus.new_game(edition, players=players, seed=7),
                      [quick(s, 10 + i) for i, s in enumerate(specs)])
     assert game.is_terminal and game.winners()
@@ -35,7 +37,7 @@ def test_bots_play_whole_games_with_legal_moves_only(edition, players):
 def test_the_same_seed_gives_the_same_game(edition):
     def one_game():
         return play_game(caylus.new_game(edition, players=3, seed=3),
-                         [quick("mcts", 1), quick("easy", 2), quick("greedy", 3)]).record()
+                         [quick("mcts", 1), quick("easy", 2), quick("lookahead", 3)]).record()
     assert one_game() == one_game()
 
 
@@ -52,7 +54,7 @@ def test_a_magna_carta_bot_decides_from_the_view_alone():
     assert other.view(seat) == view
     hidden = lambda g: [s["hand"] for q, s in enumerate(g.view(None)["seats"]) if q != seat]
     assert hidden(other) != hidden(game)
-    for spec in ("greedy", "mcts", "easy"):
+    for spec in ("greedy", "mcts", "easy", "lookahead"):
         a = quick(spec, 9).choose(Position(game))
         b = quick(spec, 9).choose(Position(other))
         assert a is b, spec
@@ -73,6 +75,35 @@ def test_a_seconds_budget_stops_the_search():
     bot.choose(Position(game))
     assert time.perf_counter() - start < 3.0
     assert 0 < bot.last_iterations < 10_000_000
+
+
+def test_a_seconds_budget_stops_the_lookahead_after_its_first_candidate():
+    game = caylus.new_game("caylus", players=4, seed=2)
+    bot = LookaheadAgent(1, candidates=50, horizon=10_000, seconds=0.05)
+    action = bot.choose(Position(game))
+    assert action in game.legal_actions()
+    assert bot.last_futures == 1  # the greedy's favourite was played on to the end, then time was up
+
+
+def test_the_lookahead_keeps_a_move_whose_future_is_better_than_greedys_first_choice():
+    """A rollout algorithm: among the greedy's candidates, the move kept is the one whose future (every seat
+    playing greedily) ends best, so with one candidate it is exactly the greedy's move, and with more it is the
+    candidate with the best looked-ahead margin."""
+    from caylus.agents.lookahead import outcome, play_on
+    game = caylus.new_game("caylus", players=3, seed=6)
+    for _ in range(12):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    assert LookaheadAgent(1, candidates=1, horizon=20).choose(position) is GreedyAgent(1).choose(position)
+    bot = LookaheadAgent(1, candidates=4, horizon=20)
+    ranked = bot.weigh(position)
+    futures = {}
+    for _v, _r, action, _g in ranked[:4]:
+        world = position.sample(0)
+        world.apply(action)
+        futures[action.token] = outcome(play_on(world, 20), position.player)
+    assert [round(v, 9) for v, *_ in ranked[:4]] == sorted((round(v, 9) for v in futures.values()), reverse=True)
+    assert bot.choose(position).token == max(futures, key=lambda t: (futures[t], -list(futures).index(t)))
 
 
 def test_mcts_reuses_its_tree_where_nothing_is_hidden():
@@ -100,7 +131,7 @@ def test_mcts_sets_priors_one_step_below_the_root_and_on_a_reused_root():
 
 
 @pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
-@pytest.mark.parametrize("spec", ["greedy", "mcts", "random"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts", "random", "lookahead"])
 def test_bots_explain_their_best_moves_in_words(edition, spec):
     game = caylus.new_game(edition, players=3, seed=8)
     bot = quick(spec, 1)

@@ -18,6 +18,43 @@ from .evaluation import gains, margin, reason_text, values
 FOLLOW_UPS = 4  # how many of its own follow-up decisions the bot looks through after an action
 
 
+def settle(game, seat: int, depth: int = FOLLOW_UPS):
+    """The game after the seat's own follow-up decisions, each played greedily (by value alone)."""
+    while depth and not game.is_terminal and game.current_player == seat:
+        best, best_value = None, None
+        for action in game.legal_actions():
+            g = game.clone()
+            g.apply(action)
+            v = margin(values(g), seat)
+            if best_value is None or v > best_value:
+                best, best_value = g, v
+        game = best
+        depth -= 1
+    return game
+
+
+def greedy_successor(game):
+    """The game after the player to move plays as the greedy bot would (its follow-ups included), on a clone.
+
+    This is the greedy policy on a full game, for search that plays games on greedily; ties go to the first
+    action in canonical order, as in `GreedyAgent`."""
+    seat = game.current_player
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        g = game.clone()
+        g.apply(legal[0])
+        return g
+    best, best_value = None, None
+    for action in legal:
+        g = game.clone()
+        g.apply(action)
+        g = settle(g, seat)
+        v = margin(values(g), seat)
+        if best_value is None or v > best_value:
+            best, best_value = g, v
+    return best
+
+
 class GreedyAgent:
     name = "greedy"
 
@@ -30,20 +67,6 @@ class GreedyAgent:
         world.keep_undo = False  # it is tried on clones and never taken back: no undo snapshots to pay for
         return world
 
-    def _settle(self, game, seat: int, depth: int = FOLLOW_UPS):
-        """Play the seat's own follow-up decisions greedily (by value alone)."""
-        while depth and not game.is_terminal and game.current_player == seat:
-            best, best_value = None, None
-            for action in game.legal_actions():
-                g = game.clone()
-                g.apply(action)
-                v = margin(values(g), seat)
-                if best_value is None or v > best_value:
-                    best, best_value = g, v
-            game = best
-            depth -= 1
-        return game
-
     def rank(self, position: Position):
         """Every legal action with its value and the game after it (best first; ties in canonical order)."""
         world = self._world(position)
@@ -52,7 +75,7 @@ class GreedyAgent:
         for i, action in enumerate(position.legal):
             g = world.clone()
             g.apply(action)
-            g = self._settle(g, seat)
+            g = settle(g, seat)
             scored.append((margin(values(g), seat), i, action, g))
         scored.sort(key=lambda s: (-s[0], s[1]))
         return world, scored

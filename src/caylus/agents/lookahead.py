@@ -1,0 +1,104 @@
+"""The lookahead bot (the `normal` and `hard` levels): it takes its few best moves by the heuristics, plays the
+game on from each for a while with every seat playing as the greedy bot would, and keeps the move whose future
+looks best for it (its margin over the best other seat when the look ahead stops, or the final scores).
+
+This is a rollout algorithm: choosing by how the greedy policy fares *after* a move improves on the greedy policy
+itself, and it sees what one decision ahead cannot: the provost moved next, a building an opponent takes first,
+the castle's batches a round later. It spends its time on a few well-played futures rather than on many random
+ones, which in these games tell good moves from bad only through a lot of noise.
+
+Hidden information (Magna Carta): each candidate is played on in `samples` worlds re-dealt from the seat's view
+by `Position.sample`; every candidate meets the same worlds, so they are compared on equal terms.
+
+Budget: `candidates` x `samples` futures of `horizon` decisions a move (deterministic: the same seed plays the
+same moves); `seconds` caps it, best candidates first, so a capped search still weighs the likeliest moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from caylus.core.words import describe_action
+
+from .base import Advice, Position
+from .evaluation import gains, margin, reason_text, values
+from .greedy import GreedyAgent, greedy_successor
+
+
+def play_on(game, decisions: int):
+    """The game after `decisions` more actions (or its end), every seat playing greedily."""
+    stop = len(game.history) + decisions
+    while not game.is_terminal and len(game.history) < stop:
+        game = greedy_successor(game)
+    return game
+
+
+def outcome(game, seat: int) -> float:
+    """The seat's margin over the best other seat: by the final scores at the end, else by the heuristics."""
+    return margin(list(game.scores()) if game.is_terminal else values(game), seat)
+
+
+class LookaheadAgent:
+    name = "lookahead"
+
+    def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
+                 seconds: float | None = None):
+        if candidates < 1 or horizon < 0 or samples < 1:
+            raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
+        self.rng = random.Random(seed)
+        self.greedy = GreedyAgent(seed)
+        self.candidates = candidates
+        self.horizon = horizon
+        self.samples = samples
+        self.seconds = seconds
+        self.last_futures = 0  # statistics of the last decision, for benchmarks
+        self.last_seconds = 0.0
+
+    def choose(self, position: Position):
+        if len(position.legal) == 1:
+            return position.legal[0]
+        return self.weigh(position)[0][2]
+
+    def explain(self, position: Position, top: int = 3) -> list[Advice]:
+        ranked = self.weigh(position)
+        world = position.sample(self.rng.getrandbits(63))
+        out = []
+        for value, _i, action, settled in ranked[:top]:
+            words = describe_action(position.view, action.token)
+            reason = reason_text(words, gains(world, settled, position.player))
+            ahead = "ahead" if value >= 0 else "behind"
+            out.append(Advice(action, round(value, 3),
+                              f"{reason} ({ahead} by {abs(value):.0f} after {self.horizon} more moves)"))
+        return out
+
+    def weigh(self, position: Position) -> list[tuple[float, int, object, object]]:
+        """The candidates, best first: (looked-ahead margin, greedy rank, action, the game right after it).
+
+        Only the greedy's `candidates` best moves are played on; when the `seconds` cap stops the search, the
+        candidates not reached keep their place behind those that were."""
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        _world, scored = self.greedy.rank(position)
+        # Where nothing is hidden every sample is the same game (nothing is left to chance after the setup).
+        seeds = [self.rng.getrandbits(63) for _ in range(self.samples if position.hidden else 1)]
+        seat = position.player
+        weighed, futures = [], 0
+        for rank, (_value, _i, action, settled) in enumerate(scored[:self.candidates]):
+            if deadline is not None and weighed and time.perf_counter() > deadline:
+                break
+            total = 0.0
+            for seed in seeds:
+                world = position.sample(seed)
+                world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
+                world.apply(action)
+                total += outcome(play_on(world, self.horizon), seat)
+                futures += 1
+            weighed.append((total / len(seeds), rank, action, settled))
+        weighed.sort(key=lambda w: (-w[0], w[1]))
+        # The moves not played on follow, in the greedy's order, valued one decision ahead.
+        rest = [(value, rank, action, settled)
+                for rank, (value, _i, action, settled) in enumerate(scored) if rank >= len(weighed)]
+        self.last_futures = futures
+        self.last_seconds = time.perf_counter() - start
+        return weighed + rest
