@@ -12,6 +12,7 @@ import importlib
 from caylus.core.errors import CaylusError
 
 from .greedy import GreedyAgent
+from .lookahead import LookaheadAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
@@ -28,10 +29,13 @@ LEVELS = {
              lambda seed: GreedyAgent(seed, noise=2.5)),
     "greedy": ("weighs each move by what it gains at once, never looks further",
                lambda seed: GreedyAgent(seed)),
-    "normal": ("searches a few hundred possible continuations a move (about half a second)",
-               lambda seed: MCTSAgent(seed, iterations=300, seconds=1.0)),
-    "hard": ("searches a couple of thousand continuations a move (a few seconds)",
-             lambda seed: MCTSAgent(seed, iterations=2000, seconds=5.0)),
+    "normal": ("looks ahead: plays its 3 best moves on for 16 more moves, every player playing greedily, "
+               "and keeps the one that ends best (a fraction of a second)",
+               lambda seed: LookaheadAgent(seed, candidates=3, horizon=16, seconds=1.0)),
+    "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (2 deals of the hidden cards "
+             "each in Magna Carta), every player playing greedily, and keeps the one that ends best (about a "
+             "second)",
+             lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0)),
 }
 EXPERT = "mcts:ITER (UCT search with ITER iterations a move), or module:Class (your own bot)"
 
