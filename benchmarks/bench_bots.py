@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_bots.py [--edition caylus] [--players 4] [--games 2] [--bots normal,hard]
 
 For each bot: its seconds a move (mean, median and max over every decision it made with more than one legal
-action), the searches' simulations a second, and the peak memory of one move (tracemalloc, measured on a
+action), the searches' simulations a second (MCTS iterations; the lookahead's futures), and the peak memory of one move (tracemalloc, measured on a
 separate move at the start of the game so the timing runs are not slowed by tracing). The other seats are greedy.
 """
 
@@ -33,7 +33,8 @@ def timings(edition: str, players: int, spec: str, games: int, seed: int):
             took = time.perf_counter() - start
             if player == bot_seat and len(position.legal) > 1:
                 seconds.append(took)
-                it = getattr(agents[player], "last_iterations", 0)
+                # A search's simulations: MCTS iterations, or the lookahead's futures played on.
+                it = getattr(agents[player], "last_iterations", 0) or getattr(agents[player], "last_futures", 0)
                 if it and took > 0:
                     sims.append(it / took)
             game.apply(action)
