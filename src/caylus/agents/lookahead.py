@@ -67,9 +67,9 @@ class LookaheadAgent:
         for value, _i, action, settled in ranked[:top]:
             words = describe_action(position.view, action.token)
             reason = reason_text(words, gains(world, settled, position.player))
-            ahead = "ahead" if value >= 0 else "behind"
-            out.append(Advice(action, round(value, 3),
-                              f"{reason} ({ahead} by {abs(value):.0f} after {self.horizon} more moves)"))
+            standing = "ahead of" if value >= 0 else "behind"
+            out.append(Advice(action, round(value, 3), f"{reason} (looking {self.horizon} moves ahead: "
+                                                       f"{abs(value):.0f} {standing} the best other player)"))
         return out
 
     def weigh(self, position: Position) -> list[tuple[float, int, object, object]]:
