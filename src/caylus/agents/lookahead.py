@@ -53,6 +53,7 @@ class LookaheadAgent:
         self.samples = samples
         self.seconds = seconds
         self.last_futures = 0  # statistics of the last decision, for benchmarks
+        self.last_played_on = 0  # how many candidates it played on
         self.last_seconds = 0.0
 
     def choose(self, position: Position):
@@ -64,9 +65,12 @@ class LookaheadAgent:
         ranked = self.weigh(position)
         world = position.sample(self.rng.getrandbits(63))
         out = []
-        for value, _i, action, settled in ranked[:top]:
+        for k, (value, _i, action, settled) in enumerate(ranked[:top]):
             words = describe_action(position.view, action.token)
             reason = reason_text(words, gains(world, settled, position.player))
+            if k >= self.last_played_on:  # not played on: valued one decision ahead, like the greedy bot
+                out.append(Advice(action, round(value, 3), reason))
+                continue
             standing = "ahead of" if value >= 0 else "behind"
             out.append(Advice(action, round(value, 3), f"{reason} (looking {self.horizon} moves ahead: "
                                                        f"{abs(value):.0f} {standing} the best other player)"))
@@ -100,5 +104,6 @@ class LookaheadAgent:
         rest = [(value, rank, action, settled)
                 for rank, (value, _i, action, settled) in enumerate(scored) if rank >= len(weighed)]
         self.last_futures = futures
+        self.last_played_on = len(weighed)
         self.last_seconds = time.perf_counter() - start
         return weighed + rest
