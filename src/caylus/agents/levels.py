@@ -33,7 +33,7 @@ LEVELS = {
                "and keeps the one that ends best (a fraction of a second)",
                lambda seed: LookaheadAgent(seed, candidates=3, horizon=16, seconds=1.0)),
     "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (2 deals of the hidden cards "
-             "each in Magna Carta), every player playing greedily, and keeps the one that ends best (about a "
+             "each in Magna Carta), every player playing greedily, and keeps the one that ends best (under half a "
              "second)",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0)),
 }
