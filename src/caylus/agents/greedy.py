@@ -18,17 +18,25 @@ from .evaluation import gains, margin, reason_text, values
 FOLLOW_UPS = 4  # how many of its own follow-up decisions the bot looks through after an action
 
 
+def _best_after(game, seat: int, follow_ups: int):
+    """The game after the seat's best action here (ties: the first in canonical order), its own next
+    `follow_ups` decisions played greedily too, by the seat's margin."""
+    best, best_value = None, None
+    for action in game.legal_actions():
+        g = game.clone()
+        g.apply(action)
+        if follow_ups:
+            g = settle(g, seat, follow_ups)
+        v = margin(values(g), seat)
+        if best_value is None or v > best_value:
+            best, best_value = g, v
+    return best
+
+
 def settle(game, seat: int, depth: int = FOLLOW_UPS):
     """The game after the seat's own follow-up decisions, each played greedily (by value alone)."""
     while depth and not game.is_terminal and game.current_player == seat:
-        best, best_value = None, None
-        for action in game.legal_actions():
-            g = game.clone()
-            g.apply(action)
-            v = margin(values(g), seat)
-            if best_value is None or v > best_value:
-                best, best_value = g, v
-        game = best
+        game = _best_after(game, seat, 0)
         depth -= 1
     return game
 
@@ -38,21 +46,12 @@ def greedy_successor(game):
 
     This is the greedy policy on a full game, for search that plays games on greedily; ties go to the first
     action in canonical order, as in `GreedyAgent`."""
-    seat = game.current_player
     legal = game.legal_actions()
-    if len(legal) == 1:
+    if len(legal) == 1:  # nothing to weigh
         g = game.clone()
         g.apply(legal[0])
         return g
-    best, best_value = None, None
-    for action in legal:
-        g = game.clone()
-        g.apply(action)
-        g = settle(g, seat)
-        v = margin(values(g), seat)
-        if best_value is None or v > best_value:
-            best, best_value = g, v
-    return best
+    return _best_after(game, game.current_player, FOLLOW_UPS)
 
 
 class GreedyAgent:
