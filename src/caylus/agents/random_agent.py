@@ -36,9 +36,11 @@ class RandomAgent:
         return [Advice(a, 0.0, f"{describe_action(position.view, a.token)}: a random player values every move alike")
                 for a in position.legal[:top]]
 
-    def choose_in(self, game: Game) -> Action:
-        """The same choice, straight from a game: the playout loop's shortcut (it builds no `Position`)."""
-        return self.rng.choice(game.legal_actions())
+    def choose_in(self, game: Game) -> Action | None:
+        """The same choice, straight from a game: the playout loop's shortcut (it builds no `Position`, and asks
+        the game for its legal actions once a decision); None once the game is over."""
+        legal = game.legal_actions()
+        return self.rng.choice(legal) if legal else None
 
 
 @dataclass
@@ -76,16 +78,14 @@ def play_random_game(edition: str, players: int, seed: int, options: dict | None
     if agent is None:
         agent = RandomAgent(seed)
     game = None
-    decisions = 0
     try:
         game = new_game(edition, players=players, seed=seed, **(options or {}))
         game.keep_undo = False  # a playout never undoes: no snapshot per action (undo would still be exact)
-        apply, choose, legal_actions = game.apply, agent.choose_in, game.legal_actions
-        while legal_actions():  # none once the game is over
-            if decisions >= max_decisions:
+        apply, choose, history = game.apply, agent.choose_in, game.history
+        while (action := choose(game)) is not None:  # None once the game is over
+            if len(history) >= max_decisions:
                 raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-            apply(choose(game))
-            decisions += 1
+            apply(action)
     except Exception as exc:
-        return Playout(seed, game, decisions, exc)
-    return Playout(seed, game, decisions)
+        return Playout(seed, game, 0 if game is None else len(game.history), exc)
+    return Playout(seed, game, len(game.history))  # the history holds the decisions (forced moves are not kept)

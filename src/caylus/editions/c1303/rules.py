@@ -234,13 +234,18 @@ def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
     return False
 
 
-def _offer_affordable(b: Board, p: int, o) -> bool:
-    """Can `p` pay for that answer of a building's offer (resources, Workers to return, resources of choice)?"""
+def _affordable_offers(b: Board, p: int, name: str) -> list:
+    """The answers of the offer table `name` that `p` can pay for (resources, Workers to return, resources of
+    choice)."""
     food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]
-    c_food, c_wood, c_stone, c_fabric, c_gold = o.cost
-    return (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
-            and o.workers_back <= b.workers[p]
-            and food + wood + stone + fabric >= o.any_cost)
+    workers, spare = b.workers[p], food + wood + stone + fabric
+    out = []
+    for act, o in OFFER_ACTIONS[name]:
+        c_food, c_wood, c_stone, c_fabric, c_gold = o.cost
+        if (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
+                and o.workers_back <= workers and spare >= o.any_cost):
+            out.append(act)
+    return out
 
 
 def _lawyer_targets(b: Board) -> list[int]:
@@ -278,13 +283,12 @@ def _can_deliver(b: Board, p: int) -> bool:
 
 def _monument_choices(b: Board, p: int) -> list[int]:
     """The Monuments still in the supply that `p` can pay for."""
-    base = 5 * p
-    res = b.res
+    food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]
     out = []
     for m in MONUMENT_TILES:
         if b.supply[m]:
-            cost = TILES[m].cost
-            if all(res[base + r] >= cost[r] for r in range(5)):
+            c_food, c_wood, c_stone, c_fabric, c_gold = TILES[m].cost
+            if food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold:
                 out.append(m)
     return out
 
@@ -323,11 +327,8 @@ def use_effect(b: Board, p: int, t: int, face: int) -> None:
     if b.events is not None:
         _tell(b, "activate", p, building=tile.key, side=FACE_NAMES[face])
     if code == OFFER:
-        table = OFFERS[eff.offer]
-        for o in table.offers:
-            if _offer_affordable(b, p, o):
-                b.stack.append((D_OFFER, p, eff.offer, 0))
-                return
+        if _affordable_offers(b, p, eff.offer):
+            b.stack.append((D_OFFER, p, eff.offer, 0))
     elif code == BUILD_WOOD:
         if _can_build(b, p, WOOD_BUILDING, True):
             b.stack.append((D_BUILD, p, WOOD_BUILDING, 1))
@@ -463,14 +464,8 @@ def _advance_activation(b: Board) -> None:
     Bailiff), f)-g) the Road spaces up to the Provost; h) past him, workers just go back to the Camp."""
     while True:
         step = b.step
-        if step < _BRIDGE_STEP or _ROAD_STEP <= step < _ROAD_END_STEP:
-            s = step if step < _BRIDGE_STEP else PRINTED_SLOTS + step - _ROAD_STEP
-            if b.worker_on[s] < 0 and b.k == 0:
-                b.step = step + 1                   # nobody there (the common case)
-            elif step >= _ROAD_STEP and s - PRINTED_SLOTS >= b.provost:
-                _not_activated(b, s)
-                b.step = step + 1
-            elif _activate(b, s):
+        if step < _BRIDGE_STEP:
+            if _activate_buildings(b, 0, PRINTED_SLOTS):
                 return
         elif step == _BRIDGE_STEP:
             # In the order of the Houses on the Guilds Bridge, 1 Worker per step of the Provost.
@@ -488,38 +483,67 @@ def _advance_activation(b: Board) -> None:
             if holder >= 0:
                 b.stack.append((D_PROVOST, holder, 1, 0))
                 return
+        elif step < _ROAD_END_STEP:
+            if _activate_buildings(b, _ROAD_STEP - PRINTED_SLOTS, SLOTS):
+                return
         else:
             _start_delivery(b)
             return
 
 
-def _activate(b: Board, s: int) -> bool:
-    """Activate the building on slot `s` for its worker (b.k == 0), then for the Journeyman's (b.k == 1). Each
-    worker goes back to the Camp once its whole effect is over (`begun` marks an effect under way, so that the
-    activation resumes here after the player's decisions); then on to the next step.
+def _activate_buildings(b: Board, offset: int, end: int) -> bool:
+    """Activate the buildings with a worker, in Road order, from slot ``b.step - offset`` to slot `end` (the end of
+    the printed buildings or of the Road). ``b.step`` follows the slot (step = slot + offset) and `begun` marks an
+    effect under way, so that the activation resumes here after the player's decisions.
 
-    True when a player must now decide."""
+    True when a player must now decide; False once slot `end` is reached."""
+    on = b.worker_on
+    s = b.step - offset
     while True:
         if b.begun:
-            on = b.worker_on if b.k == 0 else b.journeyman_on
-            b.camp[on[s]] += 1
-            on[s] = -1
-            if on is b.worker_on:
-                b.vacant[s] = PLACE[b.tile[s]]  # a worker stood there, so its side takes workers: open again
-            b.begun = False
-            b.k += 1
-        p = b.worker_on[s] if b.k == 0 else b.journeyman_on[s] if b.k == 1 else -1
-        if p < 0:
-            b.step += 1
-            b.k = 0
+            if _effect_over(b, s):
+                return True
+            s += 1
+        while s < end and on[s] < 0:  # most buildings have no worker: passed in one tight loop
+            s += 1
+        b.step = s + offset
+        if s == end:
             return False
+        if s - PRINTED_SLOTS >= b.provost:
+            _not_activated(b, s)
+            s += 1
+            continue
         t, face = b.tile[s], b.face[s]
-        if b.k == 0 and face == CONSTRUCTION and TILES[t].owner_bonus >= 0:  # a Stone production building
+        if face == CONSTRUCTION and TILES[t].owner_bonus >= 0:  # a Stone production building
             _owner_bonus(b, s)
         b.begun = True
-        use_effect(b, p, t, face)
+        use_effect(b, on[s], t, face)
         if b.stack:
             return True
+
+
+def _effect_over(b: Board, s: int) -> bool:
+    """The effect under way on slot `s` is over: its worker goes back to the Camp. After the building's worker
+    (b.k == 0), the Journeyman's worker, if one stands there too, uses the building (b.k == 1).
+
+    True when that needs a decision."""
+    if b.k == 0:
+        b.camp[b.worker_on[s]] += 1
+        b.worker_on[s] = -1
+        b.vacant[s] = PLACE[b.tile[s]]  # a worker stood there, so its side takes workers: open again
+        p = b.journeyman_on[s]
+        if p < 0:
+            b.begun = False
+            return False
+        b.k = 1
+        use_effect(b, p, b.tile[s], b.face[s])
+        if b.stack:
+            return True
+    b.camp[b.journeyman_on[s]] += 1
+    b.journeyman_on[s] = -1
+    b.k = 0
+    b.begun = False
+    return False
 
 
 def _owner_bonus(b: Board, s: int) -> None:
@@ -593,6 +617,8 @@ def favor_winner(b: Board) -> int:
     if best <= 0:
         return -1
     tied = [p for p in range(b.n) if b.bundles[p] == best]
+    if len(tied) == 1:  # (the usual case)
+        return tied[0]
     site = b.site_workers
     return min(tied, key=lambda p: site.index(p) if p in site else len(site))
 
@@ -725,7 +751,7 @@ def legal_actions(b: Board) -> list:
     if kind == D_PLAN or kind == D_EARLY:
         return _placements(b, p)
     if kind == D_OFFER:
-        out = [act for act, o in OFFER_ACTIONS[arg] if _offer_affordable(b, p, o)]
+        out = _affordable_offers(b, p, arg)
         if OFFERS[arg].optional:
             out.append(PASS)
         return out
