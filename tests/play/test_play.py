@@ -65,6 +65,7 @@ def test_commands_bad_input_undo_save_and_load(tmp_path):
     to_prompt(child)
     child.sendline("help no such building")
     child.expect("no building, card or character called 'no such building'")
+    child.expect("The names: ")  # the names there are (not the Python function that lists them)
     to_prompt(child)
     child.sendline("999")
     child.expect("there is no move 999")

@@ -84,6 +84,14 @@ def test_wrong_seat_illegal_action_and_malformed_json_change_nothing(client):
     assert state(client, t["id"]) == before
 
 
+def test_a_body_that_is_not_json_and_an_address_with_no_route_are_said_in_words(client):
+    r = client.post("/api/tables", content=b"garbage", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == "the request's body is not valid JSON"
+    r = client.get("/api/tables/a/b/c")
+    assert r.status_code == 404 and r.json() == {"error": "there is nothing at /api/tables/a/b/c (the API: /docs)",
+                                                 "code": "not_found"}
+
+
 def test_unknown_tables_bad_setups_and_oversized_bodies(client):
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get("/api/tables/nope").json()["code"] == "no_table"

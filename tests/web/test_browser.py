@@ -45,6 +45,7 @@ def test_a_whole_game_by_clicking_against_bots(page, server, edition, players):
     end = page.locator("#end")
     assert end.is_visible()
     assert "wins" in end.inner_text() or "Shared victory" in end.inner_text()
+    assert not page.locator("#hint").is_visible() and not page.locator("#undo").is_visible()  # nothing to do
     assert page.locator("#end a[download]").count() == 1   # the record can be downloaded
     record = httpx.get(server.url + page.get_attribute("#end a[download]", "href")).text
     assert caylus.load_record(record).is_terminal

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.rule import Rule
 from rich.text import Text
 
-from caylus import CaylusError, IllegalAction, describe_action, describe_building
+from caylus import CaylusError, IllegalAction, building_names, describe_action, describe_building
 from caylus.session import HUMAN, Session
 
 from . import commands, records
@@ -212,10 +212,15 @@ class TerminalGame:
             raise _Quit()
 
     def _help_building(self, seat: int, name: str) -> None:
+        view = self.game.view(seat)
         try:
-            b = describe_building(self.game.view(seat), name)
+            b = describe_building(view, name)
         except CaylusError as exc:
-            self.term.show(Text(str(exc), style="red"))
+            message = str(exc)
+            if "did you mean" not in message:  # nothing close: say which names there are, not the API to ask
+                message = (f"There is no building, card or character called {name!r} in "
+                           f"{self.game.edition.title}. The names: {', '.join(building_names(view))}.")
+            self.term.show(Text(message, style="red"))
             return
         lines = [Text.assemble(Text(b["name"], style="bold"), f" ({b['kind']}): {b['text']}")]
         for label in ("cost", "owner", "where"):

@@ -41,14 +41,18 @@ def install(app: FastAPI) -> None:
     async def _invalid(_request: Request, exc: RequestValidationError):
         problems = []
         for e in exc.errors()[:5]:
+            if e.get("type") == "json_invalid":
+                return error_response(422, "bad_request", "the request's body is not valid JSON")
             where = ".".join(str(x) for x in e.get("loc", ()) if x != "body") or "request"
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
         return error_response(422, "bad_request", "; ".join(problems) or "the request is not valid")
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException):
+    async def _http(request: Request, exc: StarletteHTTPException):
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
         detail = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        if exc.status_code == 404 and detail == "Not Found":  # no route: say which address (the API is at /docs)
+            detail = f"there is nothing at {request.url.path} (the API: /docs)"
         return error_response(exc.status_code, code, detail)
 
     @app.exception_handler(Exception)

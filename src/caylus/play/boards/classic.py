@@ -53,7 +53,8 @@ def _before_the_bridge(view: dict, names: list[str]) -> Group:
     def who(seat):
         return mark(None if seat is None else names[seat])
 
-    inn = Text.assemble(who(special["inn"]["left"]), " > ", who(special["inn"]["right"]))
+    # The inn's two circles: a worker arrives on the left and moves to the right (where it stays) in phase 3.
+    inn = Text.assemble("left ", who(special["inn"]["left"]), ", right ", who(special["inn"]["right"]))
     buildings = pieces(("gate", who(special["gate"])), ("trading post", who(special["trading_post"])),
                        ("merchants' guild", who(special["merchants_guild"])),
                        ("joust field", who(special["joust_field"])))

@@ -18,17 +18,18 @@ async function call(method, path, body) {
 }
 
 const q = (token) => (token ? `?token=${encodeURIComponent(token)}` : "");
+const t = (id) => `/api/tables/${encodeURIComponent(id)}`;  // a table's address (an id from a link is never raw path)
 
 export const api = {
   editions: () => call("GET", "/api/editions"),
   tables: () => call("GET", "/api/tables"),
   create: (spec) => call("POST", "/api/tables", spec),
-  state: (id, token) => call("GET", `/api/tables/${id}${q(token)}`),
-  move: (id, token, version, action) => call("POST", `/api/tables/${id}/moves`, { token, version, action }),
-  undo: (id, token, version) => call("POST", `/api/tables/${id}/undo`, { token, version }),
-  hint: (id, token) => call("GET", `/api/tables/${id}/hint${q(token)}`),
-  buildings: (id, token) => call("GET", `/api/tables/${id}/buildings${q(token)}`),
-  recordUrl: (id) => `/api/tables/${id}/record`,
+  state: (id, token) => call("GET", `${t(id)}${q(token)}`),
+  move: (id, token, version, action) => call("POST", `${t(id)}/moves`, { token, version, action }),
+  undo: (id, token, version) => call("POST", `${t(id)}/undo`, { token, version }),
+  hint: (id, token) => call("GET", `${t(id)}/hint${q(token)}`),
+  buildings: (id, token) => call("GET", `${t(id)}/buildings${q(token)}`),
+  recordUrl: (id) => `${t(id)}/record`,
 };
 
 // A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.
@@ -36,7 +37,7 @@ export function liveFeed(id, token, onState, onStatus) {
   let socket = null, closed = false, delay = 500;
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${id}${q(token)}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}${q(token)}`);
     socket.onopen = () => { delay = 500; onStatus(true); };
     socket.onmessage = (event) => {
       let message;

@@ -1,7 +1,7 @@
 // The browser front end: the lobby, and a table seen from one seat. The server is authoritative: this page
 // only draws the state it is sent (the seat's own view) and sends the moves the seat picks among `legal`.
 import { api, liveFeed, ApiError } from "./api.js";
-import { html, colourOf, label } from "./svg.js";
+import { html, fill, colourOf, label } from "./svg.js";
 
 const BOARDS = {
   "caylus": () => import("./boards/caylus.js"),
@@ -154,10 +154,10 @@ class TableView {
     this.status = html("span", { class: "status" });
     this.hintBox = html("div", { class: "hint", id: "hint-box", hidden: true });
     this.dialog = html("dialog", { id: "choice" });
-    const hint = html("button", { type: "button", id: "hint", onclick: () => this.hint() }, "Hint");
-    const undo = html("button", { type: "button", id: "undo", onclick: () => this.undo() }, "Undo");
+    this.hintButton = html("button", { type: "button", id: "hint", onclick: () => this.hint() }, "Hint");
+    this.undoButton = html("button", { type: "button", id: "undo", onclick: () => this.undo() }, "Undo");
     const record = html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
-    this.tools = html("div", { class: "tools" }, hint, undo, record, this.status);
+    this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
@@ -221,6 +221,11 @@ class TableView {
         ` Waiting for ${who}${s.seats && s.seats[p] ? ` (${s.seats[p].kind})` : ""}`);
     }
 
+    // A hint is for the seat's own move; undo only where every other seat is a bot (as the server allows).
+    const others = (s.seats || []).filter((seat) => seat.seat !== s.seat);
+    this.hintButton.hidden = s.terminal || !this.token;
+    this.undoButton.hidden = s.terminal || !this.token || others.some((seat) => seat.kind === "human");
+
     // The board, with every legal target highlighted and clickable.
     const targets = new Map();
     const loose = [];
@@ -277,7 +282,7 @@ class TableView {
     if (!note) { this.info.textContent = label(id); return; }
     const facts = [note.cost && `Cost: ${note.cost}`, note.owner && `Owner: ${note.owner}`, note.where && note.where]
       .filter(Boolean).join(" · ");
-    this.info.replaceChildren(html("strong", {}, note.name || label(id)),
+    fill(this.info, html("strong", {}, note.name || label(id)),
       note.kind ? html("span", { class: "muted" }, ` (${note.kind})`) : null,
       html("div", {}, note.text || ""), facts ? html("div", { class: "muted" }, facts) : null);
   }
@@ -306,7 +311,7 @@ class TableView {
     const button = (e) => html("button", { type: "button", class: "move", "data-action": e.token, onclick: () => this.play(e.token) }, e.text);
     // Moves with nothing to click on the board are buttons here; the board's moves are also listed, folded away,
     // for those who would rather read a list (or use a screen reader).
-    this.actions.replaceChildren(
+    fill(this.actions,
       html("h2", {}, "Your move"),
       loose.length ? html("div", { class: "moves" }, loose.map(button)) : null,
       onBoard.length ? html("details", { class: "board-moves", open: !loose.length && onBoard.length <= 4 },
@@ -354,7 +359,15 @@ class TableView {
 
   renderLog(entries) {
     const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
-    this.log.replaceChildren(...entries.slice(-200).map((e) => html("li", {}, typeof e === "string" ? e : e.text || JSON.stringify(e))));
+    // Each entry with its player's chip (as the board marks them), each new phase as a heading.
+    const names = this.state.view.seats.map((seat) => seat.name);
+    this.log.replaceChildren(...entries.slice(-200).map((e) => {
+      if (typeof e === "string") return html("li", {}, e);
+      const who = Number.isInteger(e.player) ? colourOf(names[e.player]) : null;
+      return html("li", { class: e.kind === "phase" ? "phase-entry" : "", "data-index": e.index },
+        who ? html("span", { class: "chip", style: `background:${who.fill};color:${who.ink}` }, who.letter) : null,
+        e.text || JSON.stringify(e));
+    }));
     if (atBottom) this.log.scrollTop = this.log.scrollHeight;
   }
 

@@ -29,6 +29,13 @@ export function html(tag, attrs = {}, ...children) {
   return node;
 }
 
+// Replace a node's children; absent ones (null, undefined, false) are left out, where the DOM's own
+// replaceChildren would show them as the text "null".
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
 // Player colours by the name the engine gives each seat; the letter is drawn beside the colour everywhere.
 const COLOURS = {
   Blue: { fill: "#2f6fd0", ink: "#fff", letter: "B" },

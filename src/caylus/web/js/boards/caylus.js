@@ -7,7 +7,7 @@ export const title = "Caylus";
 // Which board element a move concerns (moves with none are asked in a dialog).
 export function targetOf(token, view) {
   const [verb, arg] = token.split(":");
-  if (verb === "place") return SPECIALS.includes(arg) || arg === "castle" ? `special:${arg}` : `tile:${arg}`;
+  if (verb === "place") return arg in view.special_buildings || arg === "castle" ? `special:${arg}` : `tile:${arg}`;
   if (verb === "transform") return `tile:${arg}`;
   if (verb === "joust") return "special:joust_field";
   if (verb === "inn") return "special:inn";
@@ -18,25 +18,14 @@ export function targetOf(token, view) {
   return null;
 }
 
-const SPECIALS = ["gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn"];
-const SECTIONS = ["dungeon", "walls", "towers"];
-const FAVOR_LINES = ["prestige", "deniers", "cubes", "buildings"];
+// A tile's colour by its kind, as the edition's words name it ("wood building", "prestige building", ...).
 const KIND_FILL = { neutral: "#d9d2c3", fixed: "#e9dcc0", wood: "#c99a5b", stone: "#a7a9ad", prestige: "#6d8fc7",
-                    residence: "#7fb27a", special: "#d8c7a0", empty: "#f6f1e4" };
+                    residential: "#7fb27a", special: "#d8c7a0", empty: "#f6f1e4" };
 
-// The kind of a tile (its colour on the board), when the server's building notes have not arrived yet.
-const KINDS = {
-  neutral: ["neutral_carpenter", "neutral_farm", "forest", "neutral_sawmill", "neutral_quarry", "neutral_marketplace"],
-  fixed: ["fixed_peddler", "fixed_carpenter", "gold_mine"],
-  stone: ["stone_farm", "park", "workshop", "architect", "architect2", "church", "tailor", "bank", "alchemist", "jeweller"],
-  residence: ["residence"],
-  prestige: ["statue", "theater", "college", "monument", "granary", "weaver", "cathedral", "library", "hotel"],
-};
-
-function kindOf(tile) {
-  if (!tile) return "empty";
-  for (const [kind, tiles] of Object.entries(KINDS)) if (tiles.includes(tile)) return kind;
-  return "wood";
+function fillOf(kit, tile) {
+  if (!tile) return KIND_FILL.empty;
+  const note = kit.note(tile);  // until the server's notes arrive, every tile is drawn plain
+  return (note && KIND_FILL[String(note.kind).split(" ")[0]]) || KIND_FILL.neutral;
 }
 
 const W = 1000, SPACE_W = 92, SPACE_H = 64;
@@ -51,8 +40,11 @@ function spaceXY(n) {
 
 export function draw(view, kit) {
   const names = view.seats.map((s) => s.name);
-  const root = svg("svg", { viewBox: `0 0 ${W} 680`, class: "board", role: "img", "aria-label": "Caylus board" });
-  root.append(svg("rect", { x: 0, y: 0, width: W, height: 680, fill: "#f3ead2", rx: 12 }));
+  // Below the road's last row (and the provost's and bailiff's flags under it): the favor table and the stock.
+  const lowY = 250 + 2 * (SPACE_H + 36) + SPACE_H + 60;
+  const height = lowY + 6 * 23 + 8;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, class: "board", role: "img", "aria-label": "Caylus board" });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height, fill: "#f3ead2", rx: 12 }));
 
   // -- before the bridge ------------------------------------------------------------------------------------
   root.append(svg("text", { x: 20, y: 22, class: "area-title" }, "Before the bridge"));
@@ -85,7 +77,7 @@ export function draw(view, kit) {
   const castle = svg("g", { "data-building": "castle" });
   castle.append(svg("rect", { x: cx, y: cy, width: 280, height: 196, rx: 8, fill: "#cbbd9a", stroke: "#5b4b2b" }));
   castle.append(svg("text", { x: cx + 10, y: cy + 18, class: "area-title" }, `Castle (${view.castle.sections_counted} of 3 sections counted)`));
-  SECTIONS.forEach((section, k) => {
+  Object.keys(view.castle.filled).forEach((section, k) => {  // the sections, in the order they are built
     const y = cy + 28 + k * 42;
     const counted = view.castle.sections_counted > k;
     castle.append(svg("rect", { x: cx + 8, y, width: 264, height: 36, rx: 4, fill: counted ? "#b3a37d" : "#e7dcbf", stroke: "#5b4b2b" }));
@@ -109,9 +101,8 @@ export function draw(view, kit) {
   root.append(svg("text", { x: 20, y: 236, class: "area-title" }, "The road (from the bridge)"));
   for (const space of view.road) {
     const [x, y] = spaceXY(space.space);
-    const kind = kindOf(space.tile);
-    const g = svg("g", space.tile ? { "data-building": space.tile } : {});
-    g.append(svg("rect", { x, y, width: SPACE_W, height: SPACE_H, rx: 5, fill: KIND_FILL[kind], stroke: "#6b5a3a" }));
+    const g = svg("g", { "data-space": space.space, ...(space.tile ? { "data-building": space.tile } : {}) });
+    g.append(svg("rect", { x, y, width: SPACE_W, height: SPACE_H, rx: 5, fill: fillOf(kit, space.tile), stroke: "#6b5a3a" }));
     g.append(svg("text", { x: x + 4, y: y + 11, "font-size": 9, fill: "#444" }, String(space.space)));
     if (space.tile) g.append(wrapped(kit.name(space.tile), x + SPACE_W / 2, y + 26, SPACE_W - 6, 10.5));
     if (space.owner !== null) {
@@ -137,29 +128,31 @@ export function draw(view, kit) {
   root.append(marker(view.provost, "Provost", "#7a1f1f", 18));
 
   // -- the favor table --------------------------------------------------------------------------------------
-  const fx = 20, fy = 540;
+  const fx = 20, fy = lowY;
   root.append(svg("text", { x: fx, y: fy - 8, class: "area-title" },
     view.options.favors === "simplified" ? "Royal favors (simplified: 3 prestige each)" : "Favor table"));
-  FAVOR_LINES.forEach((line, k) => {
+  Object.keys(view.seats[0].favors).forEach((line, k) => {  // the lines of the favor table, top to bottom
     const y = fy + k * 23;
-    const g = svg("g", {});
+    const g = svg("g", { "data-building": "favor_table", "data-favor-line": line });
     g.append(svg("rect", { x: fx, y, width: 460, height: 20, rx: 3, fill: "#efe2c4", stroke: "#8c7a55" }));
     g.append(svg("text", { x: fx + 6, y: y + 14, "font-size": 11, "font-weight": 600 }, label(line)));
     for (let c = 1; c <= 5; c++) g.append(svg("line", { x1: fx + 60 + c * 66, y1: y, x2: fx + 60 + c * 66, y2: y + 20, stroke: "#c8b58c" }));
+    // Each seat's marker side by side in its column (a column is 66 wide: room for five markers; column 0,
+    // before the first, begins after the line's name).
     view.seats.forEach((seat, p) => {
       const col = seat.favors[line];
-      g.append(disc(seat.name, fx + 92 + col * 66 + (p % 3) * 12 - 12, y + 10, 6));
+      g.append(disc(seat.name, fx + 73 + col * 66 + p * 11, y + 10, 6));
     });
     root.append(kit.clickable(g, `favor:${line}`, `Favor line: ${label(line)}`));
   });
 
   // -- the stock --------------------------------------------------------------------------------------------
-  const sx = 500, sy = 540;
+  const sx = 500, sy = lowY;
   root.append(svg("text", { x: sx, y: sy - 8, class: "area-title" }, "Stock (buildings to build)"));
   view.stock.forEach((tile, k) => {
     const x = sx + (k % 6) * 82, y = sy + Math.floor(k / 6) * 23;
     const g = svg("g", { "data-building": tile });
-    g.append(svg("rect", { x, y, width: 78, height: 20, rx: 3, fill: KIND_FILL[kindOf(tile)], stroke: "#6b5a3a" }));
+    g.append(svg("rect", { x, y, width: 78, height: 20, rx: 3, fill: fillOf(kit, tile), stroke: "#6b5a3a" }));
     g.append(svg("text", { x: x + 39, y: y + 14, "font-size": 9.5, "text-anchor": "middle" }, kit.name(tile).slice(0, 17)));
     root.append(kit.clickable(g, `stock:${tile}`, `Build ${kit.name(tile)}`));
   });

@@ -37,7 +37,7 @@ export function draw(view, kit) {
   const castle = svg("g", { "data-building": "castle" });
   castle.append(svg("rect", { x: 20, y: 20, width: 420, height: 96, rx: 8, fill: "#cbbd9a", stroke: "#5b4b2b" }));
   castle.append(svg("text", { x: 30, y: 38, class: "area-title" }, "Castle"));
-  ["dungeon", "walls", "towers"].forEach((section, k) => {
+  Object.keys(view.castle).forEach((section, k) => {  // the sections, in the order they are built
     castle.append(svg("text", { x: 30 + k * 136, y: 62, "font-size": 12, "font-weight": 600 }, label(section)));
     castle.append(svg("text", { x: 30 + k * 136, y: 80, "font-size": 11 }, `${view.castle[section]} tokens left`));
     let dx = 0;

@@ -1,0 +1,92 @@
+"""What a person reads on the browser board, found by playing it: every seat's marker on the favor table, no stray
+words beside the moves, a log that says who did what, the road's flags clear of the tables below it, and only the
+buttons that can work."""
+
+from __future__ import annotations
+
+import httpx
+
+from .playing import play_one_move, wait_for_my_move_or_end
+from .test_browser import create_in_lobby
+
+
+def test_the_favor_table_shows_every_seats_marker_apart(page, server):
+    create_in_lobby(page, server, "caylus", 5, ["you", "random", "random", "random", "random"])
+    lines = page.locator("svg.board [data-favor-line]")
+    assert lines.count() == 4
+    for line in lines.all():
+        centres = [(float(c.get_attribute("cx")), float(c.get_attribute("cy")))
+                   for c in line.locator(".disc circle").all()]
+        assert len(centres) == 5
+        apart = all(abs(a[0] - b[0]) >= 10 or abs(a[1] - b[1]) >= 10
+                    for i, a in enumerate(centres) for b in centres[i + 1:])
+        assert apart, f"two markers on the {line.get_attribute('data-favor-line')} line hide each other: {centres}"
+    # The table explains itself like a building does.
+    lines.first.hover()
+    page.wait_for_function("() => document.getElementById('info').textContent.includes('Favor table')")
+    assert "royal favor" in page.inner_text("#info")
+
+
+def test_a_decision_made_only_on_the_board_shows_no_stray_word(page, server):
+    """Caylus 1303's character draft: every move is a character on the board, none is a button."""
+    create_in_lobby(page, server, "caylus-1303", 2, ["you", "random"])
+    assert wait_for_my_move_or_end(page) == "move"
+    assert "choose your character" in page.inner_text("#turn-banner")
+    assert page.locator(".actions > .moves").count() == 0
+    words = page.inner_text(".actions")
+    assert "null" not in words and "undefined" not in words, words
+
+
+def test_the_log_marks_each_players_moves_and_each_phase(page, server):
+    create_in_lobby(page, server, "caylus", 3, ["you", "random", "random"])
+    wait_for_my_move_or_end(page)
+    play_one_move(page)
+    wait_for_my_move_or_end(page)
+    entries = page.locator("#log li")
+    assert page.locator("#log li.phase-entry").count() >= 2
+    marked = page.locator("#log li .chip")
+    assert marked.count() >= 3
+    # Each player's entry carries that player's letter, and the entries are not numbered (no clipped numbers).
+    for entry in entries.all():
+        chip = entry.locator(".chip")
+        if chip.count():
+            name = {"B": "Blue", "R": "Red", "G": "Green"}[chip.inner_text()]
+            assert entry.inner_text().removeprefix(chip.inner_text()).strip().startswith(name)
+    assert page.eval_on_selector("#log", "e => getComputedStyle(e).listStyleType") == "none"
+
+
+def test_the_provost_and_bailiff_flags_under_the_last_row_clear_the_favor_table(page, server):
+    create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+    road_bottom, favor_top = page.evaluate("""() => {
+        const space = document.querySelector('svg.board [data-space="28"] rect').getBBox();
+        const favors = document.querySelector('svg.board [data-favor-line]').getBBox();
+        return [space.y + space.height, favors.y];
+    }""")
+    # The flags hang under a space: the bailiff's 2-17 below it, the provost's 18-33; the title (13 px) 8 above.
+    assert favor_top - 8 - 13 >= road_bottom + 33
+
+
+def test_hint_and_undo_show_only_where_they_can_work(browser, server):
+    table = httpx.post(server.url + "/api/tables", json={
+        "edition": "caylus", "players": 2, "options": {}, "seats": ["human", "human"]}).json()
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        friend = context.new_page()
+        friend.goto(f"{server.url}/?table={table['id']}&token={table['seats'][0]['token']}")
+        friend.wait_for_selector("svg.board")
+        assert friend.locator("#hint").is_visible()
+        assert not friend.locator("#undo").is_visible()   # undo is only against bots
+        watcher = context.new_page()
+        watcher.goto(f"{server.url}/?table={table['id']}")
+        watcher.wait_for_selector("svg.board")
+        assert not watcher.locator("#hint").is_visible() and not watcher.locator("#undo").is_visible()
+    finally:
+        context.close()
+
+
+def test_a_table_address_that_is_not_a_table_says_so_in_one_line(page, server):
+    page.goto(server.url + "/?table=" + "a%2F..%2F..%2Feditions")
+    page.wait_for_selector("main h2")
+    assert "cannot be shown" in page.inner_text("main h2")
+    said = page.inner_text("main p")
+    assert said.count("\n") == 0 and ("no table" in said or "nothing at" in said), said
