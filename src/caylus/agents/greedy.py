@@ -20,25 +20,30 @@ FOLLOW_UPS = 4  # how many of its own follow-up decisions the bot looks through 
 
 def _best_after(game, seat: int, follow_ups: int):
     """The game after the seat's best action here (ties: the first in canonical order), its own next
-    `follow_ups` decisions played greedily too, by the seat's margin."""
+    `follow_ups` decisions played greedily too, and the seat's margin there."""
     best, best_value = None, None
     for action in game.legal_actions():
         g = game.clone()
         g.apply(action)
         if follow_ups:
-            g = settle(g, seat, follow_ups)
-        v = margin(values(g), seat)
+            g, v = settle(g, seat, follow_ups)
+        else:
+            v = margin(values(g), seat)
         if best_value is None or v > best_value:
             best, best_value = g, v
-    return best
+    return best, best_value
 
 
 def settle(game, seat: int, depth: int = FOLLOW_UPS):
-    """The game after the seat's own follow-up decisions, each played greedily (by value alone)."""
+    """The game after the seat's own follow-up decisions, each played greedily (by value alone), and the seat's
+    margin there (the margin the last follow-up was chosen by: the position is not valued twice)."""
+    value = None
     while depth and not game.is_terminal and game.current_player == seat:
-        game = _best_after(game, seat, 0)
+        game, value = _best_after(game, seat, 0)
         depth -= 1
-    return game
+    if value is None:
+        value = margin(values(game), seat)
+    return game, value
 
 
 def greedy_successor(game):
@@ -51,7 +56,7 @@ def greedy_successor(game):
         g = game.clone()
         g.apply(legal[0])
         return g
-    return _best_after(game, game.current_player, FOLLOW_UPS)
+    return _best_after(game, game.current_player, FOLLOW_UPS)[0]
 
 
 class GreedyAgent:
@@ -74,8 +79,8 @@ class GreedyAgent:
         for i, action in enumerate(position.legal):
             g = world.clone()
             g.apply(action)
-            g = settle(g, seat)
-            scored.append((margin(values(g), seat), i, action, g))
+            g, value = settle(g, seat)
+            scored.append((value, i, action, g))
         scored.sort(key=lambda s: (-s[0], s[1]))
         return world, scored
 

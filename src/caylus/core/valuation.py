@@ -17,7 +17,7 @@ class Valuation:
         self.table = weights            # feature -> (worth early, worth late), prestige points a unit
         self.features = tuple(weights)
         self.stage = stage              # (board) -> 0..1
-        self.amounts = amounts          # (board) -> [[amount per feature] per seat]
+        self.amounts = amounts          # (board, weights(board)) -> [[amount per feature] per seat]
         self.final_scores = final_scores  # (board) -> [score per seat], the end bonuses included once over
         # Bots value thousands of positions a second and the stage takes few values: the blend is kept per stage,
         # and forgotten when the table changes (a tuning script may change `WEIGHTS` in place).
@@ -38,11 +38,12 @@ class Valuation:
 
     def parts(self, b, seat: int) -> dict[str, float]:
         """What each feature is worth to `seat` now, in prestige points (their sum is `evaluate(b)[seat]`)."""
-        return {name: w * x for name, w, x in zip(self.features, self.weights(b), self.amounts(b)[seat])}
+        w = self.weights(b)
+        return {name: wx * x for name, wx, x in zip(self.features, w, self.amounts(b, w)[seat])}
 
     def evaluate(self, b) -> list[float]:
         """Each seat's position in prestige points; once the game is over, exactly the final scores."""
         if b.terminal:
             return [float(s) for s in self.final_scores(b)]
         w = self.weights(b)
-        return [sum(map(mul, w, row)) for row in self.amounts(b)]
+        return [sum(map(mul, w, row)) for row in self.amounts(b, w)]

@@ -60,6 +60,7 @@ EFFECT_WORTH = {
 FAVOR_WORTH = 1.5               # a favor, wherever it comes from
 SITE_WORTH = 0.8 * BUNDLE_PRESTIGE  # a worker on the construction site with a bundle to deliver
 _KIND_COLUMN = {KIND_NAMES.index("wood"): 7, KIND_NAMES.index("stone"): 8}
+_OWNED_COLUMN = tuple(_KIND_COLUMN.get(tile.kind) for tile in TILES)  # by tile: its column once owned, or None
 _RESIDENCE_FACE = 2  # catalog.FACE_NAMES: setup, construction, residence
 
 
@@ -67,8 +68,9 @@ def stage(b) -> float:
     return min(1.0, (b.round - 1) / 8.0)
 
 
-def amounts(b) -> list[list[float]]:
-    """For each seat, one number per feature, in `FEATURES` order."""
+def amounts(b, w: tuple[float, ...] | None = None) -> list[list[float]]:
+    """For each seat, one number per feature, in `FEATURES` order (`w`: the weights at this stage,
+    `weights(b)`, if the caller has them)."""
     n = b.n
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     for seat in range(n):
@@ -83,20 +85,22 @@ def amounts(b) -> list[list[float]]:
             if face == _RESIDENCE_FACE:
                 rows[who][9] += 1
             else:
-                column = _KIND_COLUMN.get(TILES[tile].kind)
+                column = _OWNED_COLUMN[tile]
                 if column is not None:
                     rows[who][column] += 1
     # The workers on buildings that will be activated this round (up to the provost).
-    at = _worths(weights(b))
+    at = _worths(weights(b) if w is None else w)
     last = PRINTED_SLOTS + b.provost
     for s, (tile, worker, journeyman) in enumerate(zip(tiles[:last], b.worker_on, b.journeyman_on)):
-        if tile < 0 or (worker < 0 and journeyman < 0):
+        if (worker < 0 and journeyman < 0) or tile < 0:
             continue
         t = TILES[tile]
-        effect = t.construction if faces[s] == CONSTRUCTION else t.setup
+        construction = faces[s] == CONSTRUCTION
+        effect = t.construction if construction else t.setup
+        worth = at.gains[tile][construction]  # a GAIN effect's worth, the same for every seat (else None)
         for who in (worker, journeyman):
             if who >= 0:
-                rows[who][10] += _effect_worth(effect, b, who, at)
+                rows[who][10] += worth if worth is not None else _effect_worth(effect, b, who, at)
     for who in b.site_workers:
         if _can_deliver(b, who):
             rows[who][10] += SITE_WORTH
@@ -127,6 +131,8 @@ class _Worths:
         self.favor = FAVOR_WORTH
         effects = {effect for tile in TILES for effect in (tile.setup, tile.construction) if effect is not None}
         self.gain = {effect: _gain_worth(effect, w) for effect in effects if effect.code == GAIN}
+        # By tile, its GAIN effects' worths (setup face, construction face; None for another effect).
+        self.gains = tuple((self.gain.get(tile.setup), self.gain.get(tile.construction)) for tile in TILES)
         # Each table's answers: the resources each one costs (kind, count), the workers it sends back, the
         # resources of any kind it costs, and its worth.
         self.offers = {name: [(tuple((r, n) for r, n in enumerate(o.cost) if n), o.workers_back, o.any_cost,
@@ -156,12 +162,16 @@ def _effect_worth(effect, b, p: int, at: _Worths) -> float:
     mine = b.res[5 * p:5 * p + 5]
     if code == OFFER:
         best = None
+        workers = b.workers[p]
         for cost, workers_back, any_cost, value in at.offers[effect.offer]:
-            if any(mine[r] < n for r, n in cost) or b.workers[p] < workers_back:
+            if workers < workers_back or (any_cost and sum(mine[:4]) < any_cost):
                 continue
-            if any_cost and sum(mine[:4]) < any_cost:
-                continue
-            best = value if best is None else max(best, value)
+            for r, n in cost:
+                if mine[r] < n:
+                    break
+            else:  # the seat can pay every resource of the cost
+                if best is None or value > best:
+                    best = value
         if best is None or (OFFERS[effect.offer].optional and best < 0):
             return 0.0
         return best

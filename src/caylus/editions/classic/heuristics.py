@@ -36,6 +36,7 @@ from .catalog import (
     FOOD,
     GATE,
     GOLD,
+    HOUSES,
     JEWELLER,
     JEWELLER_DEALS,
     JOUST_DENIERS,
@@ -147,6 +148,7 @@ def count_worth(section: int, houses: int) -> float:
 
 # Tables by tile: its cost cube by cube; the column it counts in once owned (or None).
 _PAID = tuple(tuple(k for k, n in enumerate(tile.cost) for _ in range(n)) for tile in TILES)
+_COST = tuple(tuple((k, n) for k, n in enumerate(tile.cost) if n) for tile in TILES)  # (kind, count) paid
 _OWNED_BY_TILE = tuple(_OWNED_COLUMN.get(tile.kind) for tile in TILES)
 _KEPT_COUNTS = 32  # cube counts whose `_diminished` worth is kept (a seat rarely has more of one kind)
 
@@ -158,7 +160,7 @@ class _Worths:
 
     def __init__(self, t: float, w: tuple[float, ...]):
         self.w = w
-        self.plenty = PLENTY
+        self.plenty, self.favor = PLENTY, FAVOR_WORTH
         self.cube = cube = w[_CUBE_COLUMN:_CUBE_COLUMN + 5]  # by kind, food to gold
         self.denier = w[_COLUMN["deniers"]]
         self.residence = w[_COLUMN["residence"]]
@@ -168,6 +170,28 @@ class _Worths:
         self.produce = {tile.index: self._produce(tile) for tile in TILES if tile.effect == PRODUCE}
         self.peddler = max(range(4), key=cube.__getitem__)  # the kind a peddler's deniers buy (not gold)
         self.diminished = tuple(_diminished(count, t) for count in range(_KEPT_COUNTS))
+        # count_worth(section, houses) by section, then by the seat's houses there (at most all of its houses).
+        self.count = tuple(tuple(count_worth(section, houses) for houses in range(HOUSES + 2))
+                           for section in range(len(SECTION_PARTS)))
+        self.trades = {effect: self._deals(*trade) for effect, trade in _TRADES.items()}
+        # What building a tile brings before its cubes: prestige, favors, income, and the tile's own worth (a
+        # prestige building replaces a residence).
+        self.built = {t: TILES[t].prestige + TILES[t].favors * FAVOR_WORTH + TILES[t].income * self.residence
+                      + (w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.residence)
+                      for kind, tiles in BUILDABLE.items() for t in tiles}
+
+    def _deals(self, deals: dict, pays: str, gets: str) -> tuple[tuple[int, int, float], ...]:
+        """A trade building's deals in order: (what one gets, what one pays, the worth of what one gets, less
+        what one pays when that does not depend on the seat's cubes: deniers, cloth or gold)."""
+        out = []
+        for got, paid in deals.items():
+            worth = got * (1.0 if gets == "prestige" else self.cube[GOLD])
+            if pays == "deniers":
+                worth -= paid * self.denier
+            elif pays != "cubes":
+                worth -= paid * self.cube[CLOTH if pays == "cloth" else GOLD]
+            out.append((got, paid, worth))
+        return tuple(out)
 
     def _produce(self, tile) -> tuple[tuple[tuple[int, int], ...], float, int]:
         """A production tile's best choice ((kind, count) of each cube it gives), its worth, and the kind of the
@@ -197,7 +221,8 @@ _WORTHS: dict = {}  # stage -> _Worths
 
 def _worths(t: float, w: tuple[float, ...]) -> _Worths:
     worths = _WORTHS.get(t)
-    if worths is None or worths.w != w or worths.plenty != PLENTY:  # a tuning script may change them
+    if worths is None or worths.w != w or worths.plenty != PLENTY or worths.favor != FAVOR_WORTH:  # a tuning
+        # script may change them
         worths = _WORTHS[t] = _Worths(t, w)
     return worths
 
@@ -257,31 +282,37 @@ class _Turn:
         first = b.step if b.phase == ACTIVATION else 1
         provost = b.provost
         last = min(ROAD_LENGTH, provost + 3) if placing else provost
-        worker, out = b.worker, self.out
+        road, worker, out = b.road, b.worker, self.out
         for pos in range(first, last + 1):
             seat = worker[pos]
             if seat < 0:
                 continue
-            gain = self._activate(pos, seat)
+            tile = TILES[road[pos]]
+            gain = self._produce(pos, seat, tile) if tile.effect == PRODUCE else self._activate(seat, tile)
             if pos > provost:
                 # Reaching it costs deniers in phase 4, and others may send the provost back.
                 gain = BEYOND_PROVOST * gain - (pos - provost) * self.denier
             out[seat] += gain
 
-    def _activate(self, pos: int, seat: int) -> float:
-        """What the building on `pos` brings `seat` (its best use at the weights), changing the seat's stock."""
-        tile = TILES[self.b.road[pos]]
-        effect = tile.effect
+    def _produce(self, pos: int, seat: int, tile) -> float:
+        """What the production building `tile` on `pos` brings `seat` (its best choice at the weights); the owner
+        of a stone building takes a bonus cube (rules p3 a)."""
+        got, worth, bonus = self.at.produce[tile.index]
         c = self.cubes[seat]
-        if effect == PRODUCE:  # mandatory; the owner of a stone building takes a bonus cube (rules p3 a)
-            got, worth, bonus = self.at.produce[tile.index]
-            for k, n in got:
-                c[k] += n
+        for k, n in got:
+            c[k] += n
+        if tile.kind == STONE_TILE:
             owner = self.b.owner[pos]
-            if tile.kind == STONE_TILE and 0 <= owner != seat:
+            if 0 <= owner != seat:
                 self.cubes[owner][bonus] += 1
                 self.out[owner] += self.cube[bonus]
-            return worth
+        return worth
+
+    def _activate(self, seat: int, tile) -> float:
+        """What the building `tile`, not a production building, brings `seat` (its best use at the weights),
+        changing the seat's stock."""
+        effect = tile.effect
+        c = self.cubes[seat]
         if effect in _BUILDS:
             return self._build(seat, _BUILDS[effect])
         if effect == MARKET:
@@ -308,28 +339,28 @@ class _Turn:
             self.deniers[seat] -= RESIDENCE_DENIERS
             return gain
         if effect in _TRADES:
-            return self._trade(seat, *_TRADES[effect])
+            return self._trade(seat, effect)
         return 0.0
 
-    def _trade(self, seat: int, deals: dict, pays: str, gets: str) -> float:
+    def _trade(self, seat: int, effect: int) -> float:
         """The better of a trade building's two deals ({what one gets: what one pays}), if it gains anything
         (rules p4 f-i): pays deniers, cloth, gold or any cubes but gold; gets prestige or gold."""
+        _deals, pays, gets = _TRADES[effect]
         c = self.cubes[seat]
         best, best_gain = None, 0.0
-        for got, paid in deals.items():
+        for got, paid, worth in self.at.trades[effect]:  # worth: what it gets, less deniers, cloth or gold paid
             if pays == "deniers":
                 given = [] if self.deniers[seat] >= paid else None
-                cost = paid * self.denier
+                gain = worth
             elif pays == "cubes":
                 cheapest = self._cheapest(seat, paid, False)
-                given, cost = (None, 0.0) if cheapest is None else (cheapest[1], cheapest[0])
+                given, gain = (None, 0.0) if cheapest is None else (cheapest[1], worth - cheapest[0])
             else:
                 k = CLOTH if pays == "cloth" else GOLD
                 given = [k] * paid if c[k] >= paid else None
-                cost = paid * self.cube[k]
+                gain = worth
             if given is None:
                 continue
-            gain = got * (1.0 if gets == "prestige" else self.cube[GOLD]) - cost
             if gain > best_gain:
                 best, best_gain = (got, paid, given), gain
         if best is None:
@@ -353,23 +384,22 @@ class _Turn:
         elif b.houses[seat] <= 0 or -1 not in b.road[1:]:
             return 0.0
         at = self.at
-        owned = self.w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -at.residence
+        built, batch, in_stock = at.built, at.batch, b.in_stock
         made = batches(c)
         charges = {}  # cost -> what paying it takes from the seat (many tiles share a cost)
         best, best_gain = None, 0.0
         for t in BUILDABLE[kind]:
-            if not b.in_stock[t]:
+            if not in_stock[t]:
                 continue
             tile = TILES[t]
             cost = tile.cost, tile.cost_any
-            if cost not in charges:
-                charges[cost] = self._charge(c, tile, made)
-            charge = charges[cost]
+            charge = charges.get(cost, False)
+            if charge is False:
+                charge = charges[cost] = self._charge(c, tile, made)
             if charge is None:
                 continue
             paid, worth, batches_lost = charge
-            gain = (tile.prestige + tile.favors * FAVOR_WORTH + tile.income * at.residence + owned
-                    - worth - at.batch * batches_lost)
+            gain = built[t] - worth - batch * batches_lost
             if gain > best_gain:
                 best, best_gain = paid, gain
         if best is None:
@@ -381,9 +411,11 @@ class _Turn:
     def _charge(self, c, tile, made: int) -> tuple[list[int], float, int] | None:
         """The cubes the stock `c` pays for `tile` (its cost, then the cheapest for the white cubes), their
         worth and the batches (of `made`) they leave unmade; None if it cannot pay."""
-        if any(c[k] < n for k, n in enumerate(tile.cost)):
-            return None
-        rest = [c[k] - n for k, n in enumerate(tile.cost)]
+        rest = c[:]
+        for k, n in _COST[tile.index]:
+            if rest[k] < n:
+                return None
+            rest[k] -= n
         # The white cube: any kind, even gold, the one the seat parts with most easily.
         extra = self.at.cheapest(rest, tile.cost_any, True)
         if extra is None:
@@ -405,6 +437,7 @@ class _Turn:
         filled = list(b.filled)
         section = b.counted
         given = {seat: b.batches[seat] for seat in b.castle}
+        count = self.at.count[min(section, 2)]  # count_worth(section, houses): used only while section < 3
         top = b.stack[-1] if b.stack else None
         for i, seat in enumerate(b.castle):
             if b.phase == CASTLE_PHASE and i < b.step - 1:
@@ -432,7 +465,7 @@ class _Turn:
                 worth = (SECTION_PRESTIGE[s] - cube[FOOD] - cube[others[0]] - cube[others[1]]
                          - self.at.batch * (before - batches(c)))
                 if s == section:
-                    worth += count_worth(s, houses_there + 1) - count_worth(s, houses_there)
+                    worth += count[houses_there + 1] - count[houses_there]
                 if worth <= 0 and made:  # a second batch is optional
                     c[FOOD] += 1
                     c[others[0]] += 1
@@ -455,16 +488,18 @@ class _Turn:
             self.out[best] += FAVOR_WORTH
 
 
-def amounts(b) -> list[list[float]]:
-    """The raw amounts the weights multiply: for each seat, one number per feature, in `FEATURES` order."""
+def amounts(b, w: tuple[float, ...] | None = None) -> list[list[float]]:
+    """The raw amounts the weights multiply: for each seat, one number per feature, in `FEATURES` order (`w`:
+    the weights at this stage, `weights(b)`, if the caller has them)."""
     n = b.n
     t = stage(b)
-    at = _worths(t, weights(b))
+    at = _worths(t, weights(b) if w is None else w)
     out = _Turn(b, at).out
     diminished = at.diminished
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     section = min(b.counted, 2)
     counting = b.counted < 3
+    count = at.count[section]
     cubes, prestige, deniers, favor, houses = b.cubes, b.prestige, b.deniers, b.favor, b.castle_houses
     try:
         worths = [diminished[k] for k in cubes]  # every seat's cubes, 5 a seat
@@ -478,7 +513,7 @@ def amounts(b) -> list[list[float]]:
         row[_BATCH] = batches(c)
         row[_FAVOR_STEP] = sum(favor[seat * 4:seat * 4 + 4])
         if counting:
-            row[_CASTLE_COUNT] = count_worth(section, houses[section * n + seat])
+            row[_CASTLE_COUNT] = count[houses[section * n + seat]]
         row[_WORKER_OUT] = out[seat]
     for tile, seat in zip(b.road[1:], b.owner[1:]):
         if tile >= 0 and seat >= 0:

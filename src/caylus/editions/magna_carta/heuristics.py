@@ -259,10 +259,12 @@ def _lawyer(b: Board, p: int, at: _Castle, now: float) -> float:
     return best + _gain(b, p, at, now, paid=pay) if best > 0 else 0.0
 
 
-def amounts(b: Board) -> list[list[float]]:
-    """For each seat, one number per feature, in `FEATURES` order."""
+def amounts(b: Board, w: tuple[float, ...] | None = None) -> list[list[float]]:
+    """For each seat, one number per feature, in `FEATURES` order (`w`: the weights at this stage,
+    `weights(b)`, if the caller has them)."""
     n = b.num_players
-    w = weights(b)
+    if w is None:
+        w = weights(b)
     at = _castle(w, b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     prestige = scores(b)
@@ -293,6 +295,7 @@ def _count_workers(b: Board, rows, at: _Castle) -> None:
     limit = b.activation_limit()
     start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
     cards, owners, workers = b.road_card, b.road_owner, b.road_worker
+    nows = [None] * b.num_players  # what each seat's supply is worth as it is (`supply_worth`), once a seat
     for i in range(start, len(cards)):
         p = workers[i]
         if p < 0:
@@ -305,10 +308,16 @@ def _count_workers(b: Board, rows, at: _Castle) -> None:
             column = _BEYOND
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
-            rows[p][column] += primary_worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
+            now = nows[p]
+            if now is None:
+                now = nows[p] = at.worth(b.deniers[p], b.cubes[p])
+            rows[p][column] += primary_worth(b, i, p, at, now)
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
-            rows[owner][column] += secondary_worth(b, i, owner, at, at.worth(b.deniers[owner], b.cubes[owner]))
+            now = nows[owner]
+            if now is None:
+                now = nows[owner] = at.worth(b.deniers[owner], b.cubes[owner])
+            rows[owner][column] += secondary_worth(b, i, owner, at, now)
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
