@@ -5,7 +5,8 @@ bots play their futures with) over fixed positions of a seeded 4-player greedy g
 
 The positions are every `--every`-th decision of the game (those with more than one legal action), each a game
 with `keep_undo = False` as the lookahead bot plays them. Each figure is the median of `--repeat` passes over the
-same positions on one core. To compare two versions, run this file against each checkout in turn, several times
+same positions on one core, each pass with the heuristics' module loaded anew (what they remember from one pass
+would otherwise speed up the next). To compare two versions, run this file against each checkout in turn, several times
 alternately, and compare the ratios (the machine is shared): `PYTHONPATH=OTHER/src .venv/bin/python
 benchmarks/bench_greedy.py`.
 """
@@ -13,6 +14,7 @@ benchmarks/bench_greedy.py`.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import time
@@ -41,6 +43,7 @@ def rate(games: list, repeat: int) -> list[float]:
     """Greedy steps a second, one figure a pass over `games`."""
     runs = []
     for _ in range(repeat):
+        importlib.reload(games[0].edition.heuristics)  # the games' edition reads its heuristics from the module
         start = time.perf_counter()
         for game in games:
             greedy_successor(game)

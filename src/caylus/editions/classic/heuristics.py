@@ -151,6 +151,7 @@ _PAID = tuple(tuple(k for k, n in enumerate(tile.cost) for _ in range(n)) for ti
 _COST = tuple(tuple((k, n) for k, n in enumerate(tile.cost) if n) for tile in TILES)  # (kind, count) paid
 _OWNED_BY_TILE = tuple(_OWNED_COLUMN.get(tile.kind) for tile in TILES)
 _KEPT_COUNTS = 32  # cube counts whose `_diminished` worth is kept (a seat rarely has more of one kind)
+_KEPT_USES = 4096  # building uses remembered a stage (`_Worths.uses`); beyond, forgotten and worked out again
 
 
 class _Worths:
@@ -176,6 +177,10 @@ class _Worths:
         self.trades = {effect: self._deals(*trade) for effect, trade in _TRADES.items()}
         # What building a tile brings before its cubes: prestige, favors, income, and the tile's own worth (a
         # prestige building replaces a residence).
+        # What using a building did, by (building, the seat's deniers and cubes, the tiles in stock for a builder):
+        # (its worth, the cubes and deniers after). The positions a bot compares differ in one seat's move, so
+        # the other seats use the same buildings with the same stock again and again.
+        self.uses: dict = {}
         self.built = {t: TILES[t].prestige + TILES[t].favors * FAVOR_WORTH + TILES[t].income * self.residence
                       + (w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.residence)
                       for kind, tiles in BUILDABLE.items() for t in tiles}
@@ -310,7 +315,29 @@ class _Turn:
 
     def _activate(self, seat: int, tile) -> float:
         """What the building `tile`, not a production building, brings `seat` (its best use at the weights),
-        changing the seat's stock."""
+        changing the seat's stock: as remembered for this stock, else worked out (`_use`)."""
+        effect = tile.effect
+        c = self.cubes[seat]
+        if effect in _BUILDS:
+            if not self._may_build(seat, _BUILDS[effect]):
+                return 0.0
+            key = (tile.index, self.deniers[seat], *c, tuple(self.b.in_stock))
+        else:
+            key = (tile.index, self.deniers[seat], *c)
+        uses = self.at.uses
+        known = uses.get(key)
+        if known is None:
+            if len(uses) >= _KEPT_USES:
+                uses.clear()
+            gain = self._use(seat, tile)
+            uses[key] = gain, c[:], self.deniers[seat]
+            return gain
+        gain, c[:], self.deniers[seat] = known
+        return gain
+
+    def _use(self, seat: int, tile) -> float:
+        """What the building `tile`, not a production building, brings `seat` (its best use at the weights),
+        changing the seat's stock; a builder's only if `_may_build`."""
         effect = tile.effect
         c = self.cubes[seat]
         if effect in _BUILDS:
@@ -374,15 +401,18 @@ class _Turn:
             c[GOLD] += got
         return best_gain
 
-    def _build(self, seat: int, kind: int) -> float:
-        """The best building of `kind` the seat can pay for: its prestige and favors, the tile's own worth, less
-        the cubes (and, for a prestige building, the residence it replaces) (rules p4 b)."""
-        b, c = self.b, self.cubes[seat]
+    def _may_build(self, seat: int, kind: int) -> bool:
+        """Whether the seat may build a building of `kind` at all: a prestige building on a residence of its own;
+        the others on a free site, with a house left (rules p4 b)."""
+        b = self.b
         if kind == PRESTIGE:
-            if not any(b.road[p] == RESIDENCE and b.owner[p] == seat for p in range(1, ROAD_LENGTH + 1)):
-                return 0.0
-        elif b.houses[seat] <= 0 or -1 not in b.road[1:]:
-            return 0.0
+            return any(b.road[p] == RESIDENCE and b.owner[p] == seat for p in range(1, ROAD_LENGTH + 1))
+        return b.houses[seat] > 0 and -1 in b.road[1:]
+
+    def _build(self, seat: int, kind: int) -> float:
+        """The best building of `kind` the seat can pay for (if it `_may_build`): its prestige and favors, the
+        tile's own worth, less the cubes (and, for a prestige building, the residence it replaces) (rules p4 b)."""
+        b, c = self.b, self.cubes[seat]
         at = self.at
         built, batch, in_stock = at.built, at.batch, b.in_stock
         made = batches(c)
