@@ -138,9 +138,11 @@ class _Worths:
         self.offers = {name: [(tuple((r, n) for r, n in enumerate(o.cost) if n), o.workers_back, o.any_cost,
                                _offer_worth(o, w)) for o in table.offers]
                        for name, table in OFFERS.items()}
+        self.answers: dict = {}  # (offer, Workers, resources) -> _best_answer(...): the same seats ask again and again
 
 
 _WORTHS: dict = {}  # the weights at a stage -> _Worths
+_KEPT_ANSWERS = 4096  # best answers remembered a stage; beyond, forgotten and worked out again
 
 
 def _worths(w) -> _Worths:
@@ -161,20 +163,14 @@ def _effect_worth(effect, b, p: int, at: _Worths) -> float:
         return at.gain[effect]
     mine = b.res[5 * p:5 * p + 5]
     if code == OFFER:
-        best = None
         workers = b.workers[p]
-        for cost, workers_back, any_cost, value in at.offers[effect.offer]:
-            if workers < workers_back or (any_cost and sum(mine[:4]) < any_cost):
-                continue
-            for r, n in cost:
-                if mine[r] < n:
-                    break
-            else:  # the seat can pay every resource of the cost
-                if best is None or value > best:
-                    best = value
-        if best is None or (OFFERS[effect.offer].optional and best < 0):
-            return 0.0
-        return best
+        key = (effect.offer, workers, *mine)
+        worth = at.answers.get(key)
+        if worth is None:
+            if len(at.answers) >= _KEPT_ANSWERS:
+                at.answers.clear()
+            worth = at.answers[key] = _best_answer(effect.offer, mine, workers, at)
+        return worth
     if code == BUILD_WOOD and not (mine[1] >= 1 and sum(mine[:4]) >= 2):
         return 0.0
     if code == BUILD_STONE and not (mine[2] >= 1 and sum(mine[:4]) >= 2):
@@ -182,6 +178,24 @@ def _effect_worth(effect, b, p: int, at: _Worths) -> float:
     if code == LAWYER and not mine[3]:
         return 0.0
     return EFFECT_WORTH.get(code, 0.0)
+
+
+def _best_answer(offer: str, mine, workers: int, at: _Worths) -> float:
+    """The worth of the best answer to the table `offer` a seat with the resources `mine` and `workers` Workers
+    can pay (nothing if it can pay none, or if all it can pay lose and the table may be left unanswered)."""
+    best = None
+    for cost, workers_back, any_cost, value in at.offers[offer]:
+        if workers < workers_back or (any_cost and sum(mine[:4]) < any_cost):
+            continue
+        for r, n in cost:
+            if mine[r] < n:
+                break
+        else:  # the seat can pay every resource of the cost
+            if best is None or value > best:
+                best = value
+    if best is None or (OFFERS[offer].optional and best < 0):
+        return 0.0
+    return best
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)

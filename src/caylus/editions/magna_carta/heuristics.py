@@ -133,6 +133,7 @@ class _Castle:
         self.w, self.tokens = w, tokens
         self.splits: dict = {}  # cubes -> split_supply(cubes, w, tokens) (shared: never changed)
         self.worths: dict = {}  # (deniers, *cubes) -> supply_worth(deniers, cubes, w, tokens)
+        self.effects: dict = {}  # (primary or secondary, card, pool, deniers, *cubes) -> what working it brings
 
     def worth(self, deniers: int, cubes) -> float:
         """What these deniers and cubes are worth (`supply_worth`)."""
@@ -295,7 +296,6 @@ def _count_workers(b: Board, rows, at: _Castle) -> None:
     limit = b.activation_limit()
     start = b.cursor if phase == EFFECTS_PHASE else 0  # phase 4: the cards before the cursor have worked
     cards, owners, workers = b.road_card, b.road_owner, b.road_worker
-    nows = [None] * b.num_players  # what each seat's supply is worth as it is (`supply_worth`), once a seat
     for i in range(start, len(cards)):
         p = workers[i]
         if p < 0:
@@ -308,16 +308,26 @@ def _count_workers(b: Board, rows, at: _Castle) -> None:
             column = _BEYOND
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
-            now = nows[p]
-            if now is None:
-                now = nows[p] = at.worth(b.deniers[p], b.cubes[p])
-            rows[p][column] += primary_worth(b, i, p, at, now)
+            rows[p][column] += _effect_worth(primary_worth, b, i, p, at)
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
-            now = nows[owner]
-            if now is None:
-                now = nows[owner] = at.worth(b.deniers[owner], b.cubes[owner])
-            rows[owner][column] += secondary_worth(b, i, owner, at, now)
+            rows[owner][column] += _effect_worth(secondary_worth, b, i, owner, at)
+
+
+def _effect_worth(worth, b: Board, i: int, p: int, at: _Castle) -> float:
+    """`worth(b, i, p, at, now)` (`primary_worth` or `secondary_worth` of road card i for p), remembered by the
+    card and p's supply: the positions a bot compares differ in one seat's move, so the others' workers bring
+    the same again and again. A Lawyer's primary effect depends on p's road cards too: worked out each time."""
+    card = b.road_card[i]
+    if worth is primary_worth and _EFFECT[card] == LAWYER:
+        return worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
+    key = (worth, card, b.road_pool[i], b.deniers[p], *b.cubes[p])  # the pool: a small production's secondary
+    known = at.effects.get(key)
+    if known is None:
+        if len(at.effects) >= _KEPT:
+            at.effects.clear()
+        known = at.effects[key] = worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
+    return known
 
 
 _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
