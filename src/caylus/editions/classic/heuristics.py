@@ -177,13 +177,13 @@ class _Worths:
         self.trades = {effect: self._deals(*trade) for effect, trade in _TRADES.items()}
         # What building a tile brings before its cubes: prestige, favors, income, and the tile's own worth (a
         # prestige building replaces a residence).
+        self.built = {t: TILES[t].prestige + TILES[t].favors * FAVOR_WORTH + TILES[t].income * self.residence
+                      + (w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.residence)
+                      for kind, tiles in BUILDABLE.items() for t in tiles}
         # What using a building did, by (building, the seat's deniers and cubes, the tiles in stock for a builder):
         # (its worth, the cubes and deniers after). The positions a bot compares differ in one seat's move, so
         # the other seats use the same buildings with the same stock again and again.
         self.uses: dict = {}
-        self.built = {t: TILES[t].prestige + TILES[t].favors * FAVOR_WORTH + TILES[t].income * self.residence
-                      + (w[_OWNED_COLUMN[kind]] if kind in _OWNED_COLUMN else -self.residence)
-                      for kind, tiles in BUILDABLE.items() for t in tiles}
 
     def _deals(self, deals: dict, pays: str, gets: str) -> tuple[tuple[int, int, float], ...]:
         """A trade building's deals in order: (what one gets, what one pays, the worth of what one gets, less
@@ -226,8 +226,8 @@ _WORTHS: dict = {}  # stage -> _Worths
 
 def _worths(t: float, w: tuple[float, ...]) -> _Worths:
     worths = _WORTHS.get(t)
-    if worths is None or worths.w != w or worths.plenty != PLENTY or worths.favor != FAVOR_WORTH:  # a tuning
-        # script may change them
+    # A tuning script may change the weights, PLENTY or FAVOR_WORTH.
+    if worths is None or worths.w != w or worths.plenty != PLENTY or worths.favor != FAVOR_WORTH:
         worths = _WORTHS[t] = _Worths(t, w)
     return worths
 
