@@ -8,7 +8,7 @@ from caylus.core.valuation import Valuation
 
 
 def make(table: dict, stage: float) -> Valuation:
-    return Valuation(table, lambda b: stage, lambda b: [[1.0, 2.0], [3.0, 0.0]], lambda b: [7, 9])
+    return Valuation(table, lambda b: stage, lambda b, w: [[1.0, 2.0], [3.0, 0.0]], lambda b: [7, 9])
 
 
 def test_weights_blend_the_early_and_late_worths_by_the_stage():

@@ -1,8 +1,9 @@
 """The shape every edition's bot heuristics share: features with an early-game and a late-game worth.
 
-An edition says what it counts (`amounts`: one row of numbers per seat, in `WEIGHTS` order), how far the game
-has gone (`stage`: 0 to 1), and the final scores; `Valuation` blends the weights by the stage and values every
-seat in prestige points. The edition's `heuristics.py` keeps its table and its counting, and exports these.
+An edition says what it counts (`amounts(board, weights)`: one row of numbers per seat, in `WEIGHTS` order; it is
+handed the weights at the board's stage, for counting that depends on them), how far the game has gone (`stage`:
+0 to 1), and the final scores; `Valuation` blends the weights by the stage and values every seat in prestige
+points. The edition's `heuristics.py` keeps its table and its counting, and exports these.
 """
 
 from __future__ import annotations
