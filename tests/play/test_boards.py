@@ -89,3 +89,22 @@ def test_colour_mode_tints_each_player_and_plain_mode_keeps_the_letters():
     for name, letter in [("Blue", "B"), ("Red", "R"), ("Green", "G"), ("Orange", "O"), ("Black", "K")]:
         assert f"{name} ({letter})" in plain
     assert all(len(line) <= 80 for line in plain.splitlines())
+
+
+@pytest.mark.parametrize("edition,key,title", [("caylus", "stock", "Stock"), ("caylus-1303", "supply", "Supply")])
+def test_the_board_lists_the_buildings_still_to_build_by_kind(edition, key, title):
+    """A player plans on what is left to build: every building of the stock (the supply in 1303) is named once,
+    under its kind as the edition's words give it."""
+    game = position(edition, 3, 4, 60)
+    view = game.view(0)
+    text = text_of(render(view))
+    section = " ".join(text.split(title, 1)[1].split("\nNow:", 1)[0].split())
+    by_kind = {}
+    for building in view[key]:
+        about = caylus.describe_building(view, building)
+        by_kind.setdefault(about["kind"].removesuffix(" building"), []).append(about["name"])
+    assert by_kind
+    for kind, names in by_kind.items():
+        listed = section.split(f" {kind}: ", 1)[1].split(": ", 1)[0]
+        assert all(name in listed for name in names), (kind, names, listed)
+    assert section.count(", ") == len(view[key]) - len(by_kind)

@@ -9,17 +9,19 @@ from rich.text import Text
 from caylus.editions.c1303.catalog import RESOURCES, ROUNDS
 
 from ..style import mark, marks, tag
-from .common import building_name, decision_line, header, pieces, table
+from .common import building_name, decision_line, header, pieces, still_to_build, table
 
 
 def board(view: dict) -> Group:
-    """Players and their characters, the guilds' bridge, the printed buildings, the construction site, the road."""
+    """Players and their characters, the guilds' bridge, the printed buildings, the construction site, the road,
+    the supply."""
     return Group(
         header(view, f"round {view['round']} of {ROUNDS}, {view['phase']}"),
         _players(view),
         _order(view),
         _before_the_bridge(view),
         _road(view),
+        still_to_build(view, "Supply (buildings and monuments still to build)", view["supply"]),
         decision_line(view),
     )
 

@@ -9,10 +9,11 @@ from rich.text import Text
 from caylus.editions.classic.catalog import CUBES, SECTION_PARTS, SECTIONS
 
 from ..style import mark, marks, tag
-from .common import building_name, decision_line, header, pieces, table
+from .common import building_name, decision_line, header, pieces, still_to_build, table
 
 def board(view: dict) -> Group:
-    """Everything on the table: players, turn order, the buildings before the bridge, the castle and the road."""
+    """Everything on the table: players, turn order, the buildings before the bridge, the castle, the road and the
+    stock of buildings."""
     names = [s["name"] for s in view["seats"]]
     return Group(
         header(view, f"turn {view['turn']}, {view['phase']} phase"),
@@ -20,6 +21,7 @@ def board(view: dict) -> Group:
         _order(view, names),
         _before_the_bridge(view, names),
         _road(view, names),
+        still_to_build(view, "Stock (buildings still to build)", view["stock"]),
         decision_line(view),
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -43,6 +44,20 @@ def building_name(view: dict, building: str) -> str:
     return _NAMES[key]
 
 
+def still_to_build(view: dict, title: str, buildings: list[str]) -> Group:
+    """The buildings not yet on the road, one line per kind as the edition's words name it ("wood: Food farm,
+    ...", "prestige: Statue, ..."), in the order the view lists them."""
+    kinds: dict[str, list[str]] = {}
+    for building in buildings:
+        kind = describe_building(view, building)["kind"].removesuffix(" building")
+        kinds.setdefault(kind, []).append(building_name(view, building))
+    lines = [Text(title, style="bold")]
+    lines += [Text.assemble(f"  {kind}: ", ", ".join(names)) for kind, names in kinds.items()]
+    if not kinds:
+        lines.append(Text("  none", "dim"))
+    return Group(*lines)
+
+
 def pieces(*items) -> Text:
     """Labelled pieces on one line, wrapped as needed: "gate B   trading post ·   ..."."""
     line = Text()
@@ -64,8 +79,6 @@ def decision_line(view: dict) -> Text:
 
 def scoreboard(view: dict, scores: list[int], winners: list[int]):
     """The final scores: prestige from the game, each end-of-game bonus, the total; then the winner(s)."""
-    from rich.console import Group
-
     seats = view["seats"]
     parts = list((seats[0].get("end_bonus_parts") or {}).keys())
     t = table("player", "during the game", *(f"+ {p}" for p in parts), "= total")

@@ -351,9 +351,11 @@ class TableView {
       const answer = await api.hint(this.id, this.token);
       const advice = Array.isArray(answer) ? answer : answer.advice || answer.hints || [];
       this.hintBox.hidden = false;
+      // A reason may begin with the move's own words, already on its button: only the why is shown under it.
+      const why = (a) => { const r = a.reason || ""; return a.text && r.startsWith(a.text) ? r.slice(a.text.length).replace(/^[:\s]+/, "") : r; };
       this.hintBox.replaceChildren(html("h2", {}, "Hint"), html("ol", {}, advice.map((a) =>
         html("li", {}, html("button", { type: "button", class: "move", "data-action": a.token, onclick: () => this.play(a.token) }, a.text || a.token),
-          html("div", { class: "muted" }, a.reason || "")))));
+          html("div", { class: "muted why" }, why(a))))));
     } catch (e) { toast(e.message); }
   }
 
