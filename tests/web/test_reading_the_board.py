@@ -90,3 +90,15 @@ def test_a_table_address_that_is_not_a_table_says_so_in_one_line(page, server):
     assert "cannot be shown" in page.inner_text("main h2")
     said = page.inner_text("main p")
     assert said.count("\n") == 0 and ("no table" in said or "nothing at" in said), said
+
+
+def test_a_hint_says_why_without_repeating_the_move(page, server):
+    create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+    wait_for_my_move_or_end(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden]) [data-action]", timeout=60000)
+    items = page.locator("#hint-box li").all()
+    assert items
+    for item in items:
+        move, why = item.locator("button").inner_text(), item.locator(".why").inner_text()
+        assert why and not why.startswith(move), (move, why)
