@@ -51,11 +51,14 @@ def still_to_build(view: dict, title: str, buildings: list[str]) -> Group:
     for building in buildings:
         kind = describe_building(view, building)["kind"].removesuffix(" building")
         kinds.setdefault(kind, []).append(building_name(view, building))
-    lines = [Text(title, style="bold")]
-    lines += [Text.assemble(f"  {kind}: ", ", ".join(names)) for kind, names in kinds.items()]
+    grid = Table.grid(padding=(0, 1))  # a long line of names wraps under the names, not under the kind
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for kind, names in kinds.items():
+        grid.add_row(f"  {kind}:", ", ".join(names))
     if not kinds:
-        lines.append(Text("  none", "dim"))
-    return Group(*lines)
+        grid.add_row(Text("  none", "dim"), "")
+    return Group(Text(title, style="bold"), grid)
 
 
 def pieces(*items) -> Text:
