@@ -102,3 +102,27 @@ def test_a_hint_says_why_without_repeating_the_move(page, server):
     for item in items:
         move, why = item.locator("button").inner_text(), item.locator(".why").inner_text()
         assert why and not why.startswith(move), (move, why)
+
+
+def test_a_player_who_left_finds_their_seat_again_in_the_lobby(browser, page, server):
+    url = create_in_lobby(page, server, "caylus", 2, ["you", "normal"])
+    table_id = url.split("table=")[1].split("&")[0]
+    token = url.split("token=")[1].split("&")[0]
+    page.goto(server.url + "/")
+    entry = page.locator(f"#open-tables li[data-table='{table_id}']")
+    entry.wait_for()
+    assert "1 person, 1 normal bot" in entry.inner_text()
+    assert f"token={token}" in entry.locator("a.resume").get_attribute("href")
+    entry.locator("a.resume").click()
+    page.wait_for_selector("svg.board")
+    assert page.locator(".player.me").count() == 1   # back in the seat, not watching
+    # Another browser holds no token for it: it may only watch.
+    context = browser.new_context()
+    try:
+        other = context.new_page()
+        other.goto(server.url + "/")
+        theirs = other.locator(f"#open-tables li[data-table='{table_id}']")
+        theirs.wait_for()
+        assert theirs.locator("a.resume").count() == 0 and theirs.locator("a.watch").count() == 1
+    finally:
+        context.close()

@@ -47,6 +47,28 @@ async function showLobby() {
   refreshOpenTables();
 }
 
+// The seat tokens this browser holds (its own seats, kept when a table is created or a seat's link opened), so a
+// player who closed the page finds their seat again in the lobby.
+const TOKENS = "caylus:";
+function keepToken(id, seat, token) { try { localStorage.setItem(`${TOKENS}${id}:${seat}`, token); } catch { /* private mode */ } }
+function myToken(id, players) {
+  for (let seat = 0; seat < players; seat++) {
+    let token = null;
+    try { token = localStorage.getItem(`${TOKENS}${id}:${seat}`); } catch { /* private mode */ }
+    if (token) return token;
+  }
+  return null;
+}
+
+// Who sits at a table, in words: "you, 3 normal bots", "2 people, 1 easy bot".
+function whoPlays(seats) {
+  const people = seats.filter((k) => k === "human").length;
+  const bots = {};
+  for (const k of seats) if (k !== "human") bots[k] = (bots[k] || 0) + 1;
+  return [people ? (people === 1 ? "1 person" : `${people} people`) : null,
+    ...Object.entries(bots).map(([k, n]) => `${n} ${k} bot${n > 1 ? "s" : ""}`)].filter(Boolean).join(", ");
+}
+
 async function refreshOpenTables() {
   const box = document.getElementById("open-tables");
   if (!box) return;
@@ -54,10 +76,15 @@ async function refreshOpenTables() {
   try { tables = await api.tables(); } catch (e) { box.textContent = e.message; return; }
   const list = Array.isArray(tables) ? tables : tables.tables || [];
   if (!list.length) { box.textContent = "No open tables: create one above."; return; }
-  box.replaceChildren(html("ul", { class: "tables" }, list.map((t) => html("li", {},
-    html("a", { href: `?table=${encodeURIComponent(t.id)}` }, `${t.title || t.edition} · ${t.players} players`),
-    " ", html("span", { class: "muted" }, t.terminal ? "finished" : `version ${t.version ?? 0}`),
-    t.open_seats && t.open_seats.length ? html("span", {}, ` · open seats: ${t.open_seats.join(", ")}`) : null))));
+  box.replaceChildren(html("ul", { class: "tables" }, list.map((t) => {
+    const table = `?table=${encodeURIComponent(t.id)}`;
+    const token = myToken(t.id, t.players);
+    return html("li", { "data-table": t.id },
+      html("strong", {}, `${t.title || t.edition}`), ` · ${t.players} players: ${whoPlays(t.seats || [])} `,
+      token ? html("a", { href: `${table}&token=${encodeURIComponent(token)}`, class: "resume" }, "Go back to your seat") : null,
+      token ? " · " : null,
+      html("a", { href: table, class: "watch" }, "Watch"));
+  })));
 }
 
 function createForm(editions) {
@@ -111,7 +138,7 @@ function createForm(editions) {
 async function createAndGo(spec, mine) {
   let table;
   try { table = await api.create(spec); } catch (e) { toast(e.message); return; }
-  for (const seat of table.seats) if (seat.token) localStorage.setItem(`caylus:${table.id}:${seat.seat}`, seat.token);
+  for (const seat of table.seats) if (seat.token && mine.includes(seat.seat)) keepToken(table.id, seat.seat, seat.token);
   const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
   const me = table.seats.find((s) => mine.includes(s.seat));
   const go = () => { location.search = `?table=${encodeURIComponent(table.id)}${me ? `&token=${encodeURIComponent(me.token)}` : ""}`; };
@@ -170,6 +197,7 @@ class TableView {
 
   async start() {
     await this.refresh();
+    if (this.token && this.state && Number.isInteger(this.state.seat)) keepToken(this.id, this.state.seat, this.token);
     if (this.token) {
       api.buildings(this.id, this.token).then((notes) => this.setNotes(notes)).catch(() => {});
     } else {
