@@ -126,3 +126,45 @@ def test_a_player_who_left_finds_their_seat_again_in_the_lobby(browser, page, se
         assert theirs.locator("a.resume").count() == 0 and theirs.locator("a.watch").count() == 1
     finally:
         context.close()
+
+
+def _play_by_api_until(server, edition, players, wanted, seed=3, limit=3000):
+    """A table (you against random bots) played on through the API with random legal moves until `wanted(state)`;
+    returns (table id, your token), or fails if the game ends first."""
+    import random
+    import time
+
+    api = httpx.Client(base_url=server.url, timeout=30)
+    table = api.post("/api/tables", json={"edition": edition, "players": players, "options": {}, "seed": seed,
+                                          "seats": ["human"] + ["random"] * (players - 1)}).json()
+    token = table["seats"][0]["token"]
+    rng = random.Random(seed)
+    for _ in range(limit):
+        s = api.get(f"/api/tables/{table['id']}", params={"token": token, "since": 10**9}).json()
+        if wanted(s):
+            return table["id"], token
+        assert not s["terminal"], "the game ended before the position wanted"
+        if not s["legal"]:
+            time.sleep(0.05)
+            continue
+        api.post(f"/api/tables/{table['id']}/moves",
+                 json={"token": token, "version": s["version"], "action": rng.choice(s["legal"])["token"]})
+    raise AssertionError("the position wanted never came")
+
+
+def test_the_bridge_shows_who_passed_in_order(page, server):
+    for edition, order in (("caylus", "passing_order"), ("magna-carta", "bridge")):
+        table, token = _play_by_api_until(server, edition, 3, lambda s, k=order: len(s["view"][k]) >= 2 and s["legal"])
+        page.goto(f"{server.url}/?table={table}&token={token}")
+        page.wait_for_selector("svg.board")
+        view = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}).json()["view"]
+        shown = [t.text_content() for t in page.locator("svg.board [data-area=bridge] .disc title").all()]
+        assert shown == [view["seats"][p]["name"] for p in view[order]], edition
+
+
+def test_a_small_production_cards_pool_is_shown_as_cubes(page, server):
+    table, token = _play_by_api_until(server, "magna-carta", 2, lambda s: any(c["pool"] for c in s["view"]["road"]))
+    page.goto(f"{server.url}/?table={table}&token={token}")
+    page.wait_for_selector("svg.board")
+    board = page.text_content("svg.board")
+    assert "cube" in board and " left" in board and "denier" not in board.split("Your hand")[0].lower()

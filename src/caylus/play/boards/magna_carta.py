@@ -66,7 +66,7 @@ def _road(view: dict, names: list[str]) -> Group:
         t.add_row(*_space(view, i, road[i], names), *right)
     return Group(Text.assemble(Text("The road", style="bold"),
                                " (own: owner, wkr: worker; P: the provost; residences and prestige buildings in "
-                               "brackets; deniers waiting on a card after +)"), t)
+                               "brackets; after +: the cubes left on a small production card for its owner)"), t)
 
 
 def _space(view: dict, i: int, space: dict, names: list[str]) -> list:

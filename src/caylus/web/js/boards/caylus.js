@@ -72,6 +72,13 @@ export function draw(view, kit) {
     root.append(kit.clickable(g, `special:${name}`, label(name)));
   });
 
+  // -- the bridge: who has passed, in order (the first to pass is first in the next turn's order) -----------------
+  root.append(svg("text", { x: 20, y: 134, class: "area-title" }, "The bridge (passed, in order)"));
+  const bridge = svg("g", { "data-area": "bridge" });
+  bridge.append(svg("rect", { x: 20, y: 142, width: 220, height: 36, rx: 5, fill: "#e6dcc2", stroke: "#6b5a3a" }));
+  view.passing_order.forEach((p, k) => bridge.append(disc(names[p], 40 + k * 30, 160, 11)));
+  root.append(bridge);
+
   // -- the castle -------------------------------------------------------------------------------------------
   const cx = 700, cy = 32;
   const castle = svg("g", { "data-building": "castle" });

@@ -61,6 +61,12 @@ export function draw(view, kit) {
     root.append(kit.clickable(g, `prestige:${b}`, `Build ${kit.name(b)}`));
   });
 
+  // The bridge: who has passed, in order.
+  root.append(svg("text", { x: 460, y: 140, class: "area-title" }, "The bridge (passed, in order)"));
+  const bridge = svg("g", { "data-area": "bridge" });
+  view.bridge.forEach((p, k) => bridge.append(disc(names[p], 706 + k * 26, 136, 10)));
+  root.append(bridge);
+
   // The road.
   root.append(svg("text", { x: 20, y: 140, class: "area-title" }, `The road (provost at card ${view.provost + 1})`));
   view.road.forEach((slot, i) => {
@@ -71,7 +77,7 @@ export function draw(view, kit) {
     g.append(wrapped(slot.face === "residence" ? "Residence" : kit.name(slot.card), x + CARD_W / 2, y + 24, CARD_W - 10, 11, { "font-weight": 600 }));
     if (slot.owner !== null) g.append(disc(names[slot.owner], x + CARD_W - 11, y + 11, 7, { class: "owner" }));
     if (slot.worker !== null) g.append(disc(names[slot.worker], x + 18, y + CARD_H - 14, 10));
-    if (slot.pool) g.append(svg("text", { x: x + CARD_W - 8, y: y + CARD_H - 8, "font-size": 10, "text-anchor": "end" }, `pool ${slot.pool}`));
+    if (slot.pool) g.append(svg("text", { x: x + CARD_W - 8, y: y + CARD_H - 8, "font-size": 10, "text-anchor": "end" }, `${slot.pool} cube${slot.pool > 1 ? "s" : ""} left`));
     let node = kit.clickable(g, `card:${cardKey(slot.card, slot.owner, names)}`, kit.name(slot.card));
     node = kit.clickable(node, `road:${i}`, `Provost to card ${i + 1}`);
     root.append(node);
