@@ -59,6 +59,7 @@ _ROAD_END_STEP = _ROAD_STEP + ROAD_SPACES
 
 _NORMAL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
 _ALL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, _normal) in enumerate(BUNDLES))
+_COST = tuple(t.cost for t in TILES)
 # The setup-side Stonemason constructs without paying the Stone (every Stone building costs 1 Stone + 1 other).
 _COST_WITHOUT_STONE = tuple(
     tuple(max(0, c - 1) if r == STONE else c for r, c in enumerate(t.cost)) for t in TILES
@@ -214,24 +215,25 @@ def _update_vacant(b: Board, s: int) -> None:
     b.vacant[s] = PLACE[t] if t >= 0 and b.face[s] < RESIDENCE and b.worker_on[s] < 0 else None
 
 
-def _can_afford(b: Board, p: int, t: int, pay_stone: bool) -> bool:
-    """Can `p` pay the construction cost of tile `t`, wildcards (anything but Gold) included?"""
-    tile = TILES[t]
+def _affordable_buildings(b: Board, p: int, kind: int, pay_stone: bool) -> list[int]:
+    """The buildings of that kind (Wood or Stone) in the supply that `p` can pay for, wildcards (anything but Gold)
+    included."""
     food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]
-    c_food, c_wood, c_stone, c_fabric, c_gold = tile.cost if pay_stone else _COST_WITHOUT_STONE[t]
-    return (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
-            and food + wood + stone + fabric - (c_food + c_wood + c_stone + c_fabric) >= tile.wild)
+    spare = food + wood + stone + fabric
+    costs, supply = _COST if pay_stone else _COST_WITHOUT_STONE, b.supply
+    out = []
+    for t in (WOOD_TILES if kind == WOOD_BUILDING else STONE_TILES):
+        if supply[t]:
+            c_food, c_wood, c_stone, c_fabric, c_gold = costs[t]
+            if (food >= c_food and wood >= c_wood and stone >= c_stone and fabric >= c_fabric and gold >= c_gold
+                    and spare - (c_food + c_wood + c_stone + c_fabric) >= TILES[t].wild):
+                out.append(t)
+    return out
 
 
 def _can_build(b: Board, p: int, kind: int, pay_stone: bool) -> bool:
     """A House left, an empty Road space, and a building of that kind in the supply that `p` can pay for."""
-    if b.houses[p] <= 0 or -1 not in b.tile:
-        return False
-    supply = b.supply
-    for t in (WOOD_TILES if kind == WOOD_BUILDING else STONE_TILES):
-        if supply[t] and _can_afford(b, p, t, pay_stone):
-            return True
-    return False
+    return b.houses[p] > 0 and -1 in b.tile and bool(_affordable_buildings(b, p, kind, pay_stone))
 
 
 def _affordable_offers(b: Board, p: int, name: str) -> list:
@@ -756,20 +758,15 @@ def legal_actions(b: Board) -> list:
             out.append(PASS)
         return out
     if kind == D_PROVOST:
-        most_steps, per_step = min(arg, len(_STEPS_ON)), arg2  # (3 at most: the Guilds Bridge's limit)
+        most_steps, per_step = min(arg, 3), arg2  # (3 at most: the Guilds Bridge's limit)
         if per_step:
             most_steps = min(most_steps, b.workers[p] // per_step)  # the Workers to pay for each step
-        # Back no further than the Guilds Bridge, on no further than PROVOST_MAX; from the longest step back.
-        out = _STEPS_BACK[len(_STEPS_BACK) - min(most_steps, b.provost):]
-        out += _STEPS_ON[:min(most_steps, PROVOST_MAX - b.provost)]
-        out.append(PASS)
-        return out
+        return list(_PROVOST_ANSWERS[most_steps][b.provost])
     if kind == D_PAY:
         base = 5 * p
         return [SPEND[r] for r in WILDCARD if b.res[base + r] > 0]
     if kind == D_BUILD:
-        tiles = WOOD_TILES if arg == WOOD_BUILDING else STONE_TILES
-        out = [BUILD[t] for t in tiles if b.supply[t] and _can_afford(b, p, t, arg2)]
+        out = [BUILD[t] for t in _affordable_buildings(b, p, arg, arg2)]
         out.append(PASS)
         return out
     if kind == D_DELIVER:
@@ -798,8 +795,16 @@ def legal_actions(b: Board) -> list:
     raise AssertionError(f"unknown decision {kind}")
 
 
-_STEPS_BACK = [PROVOST[-3], PROVOST[-2], PROVOST[-1]]
-_STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
+def _provost_answers(most_steps: int, provost: int) -> tuple:
+    """The answers for moving the Provost at most `most_steps` from the gap `provost`: back no further than the
+    Guilds Bridge, on no further than PROVOST_MAX; from the longest step back, then pass."""
+    back = [PROVOST[-d] for d in range(min(most_steps, provost), 0, -1)]
+    on = [PROVOST[d] for d in range(1, min(most_steps, PROVOST_MAX - provost) + 1)]
+    return tuple(back + on + [PASS])
+
+
+# The answers for every (most steps, Provost's gap), made once.
+_PROVOST_ANSWERS = tuple(tuple(_provost_answers(m, g) for g in range(PROVOST_MAX + 1)) for m in range(4))
 
 
 def _placements(b: Board, p: int) -> list:

@@ -777,15 +777,18 @@ def _legal_gate(b, seat, a, c):
 
 def _provost_moves(b: Board, most: int) -> list:
     """`pass`, then the provost's moves of at most `most` spaces that keep him on the road, from 3 back to 3 on."""
-    acts = [PASS]
-    most = min(most, len(_STEPS_ON))  # (3 at most: the guild's and phase 4's limit)
-    acts += _STEPS_BACK[len(_STEPS_BACK) - min(most, b.provost - 1):]
-    acts += _STEPS_ON[:min(most, ROAD_LENGTH - b.provost)]
-    return acts
+    return list(_PROVOST_MOVES[min(most, 3)][b.provost])  # (3 at most: the guild's and phase 4's limit)
 
 
-_STEPS_BACK = [PROVOST[-3], PROVOST[-2], PROVOST[-1]]
-_STEPS_ON = [PROVOST[1], PROVOST[2], PROVOST[3]]
+def _moves_from(most: int, provost: int) -> tuple:
+    """`_provost_moves` for the provost on space `provost`: the road is spaces 1..ROAD_LENGTH."""
+    back = [PROVOST[-d] for d in range(min(most, provost - 1), 0, -1)]
+    on = [PROVOST[d] for d in range(1, min(most, ROAD_LENGTH - provost) + 1)]
+    return tuple([PASS] + back + on)
+
+
+# The moves for every (most spaces, provost's space), made once.
+_PROVOST_MOVES = tuple(tuple(_moves_from(m, s) for s in range(ROAD_LENGTH + 1)) for m in range(4))
 
 
 def _legal_guild(b, seat, a, c):
