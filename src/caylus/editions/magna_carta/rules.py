@@ -328,11 +328,9 @@ def income(b: Board, p: int) -> int:
     """Phase 1 income: 2 deniers, plus (standard rules) 1 per uncovered Residence and 1 for the Hotel."""
     n = INCOME
     if b.standard:
-        face, owner = b.road_face, b.road_owner
-        for i in range(len(face)):
-            if owner[i] == p:
-                if face[i] == RESIDENCE or face[i] == HOTEL:
-                    n += 1
+        for face, owner in zip(b.road_face, b.road_owner):
+            if owner == p and (face == RESIDENCE or face == HOTEL):
+                n += 1
     return n
 
 
@@ -442,25 +440,29 @@ def _run_effects(b: Board) -> bool:
     """Phase 4 from where it stopped: activate the road in order up to the limit. True when a decision is pushed."""
     limit = b.activation_limit()
     worker, owner = b.road_worker, b.road_owner
-    while b.cursor <= limit:
+    while True:
         i = b.cursor
+        if b.step == 0:
+            while i <= limit and worker[i] < 0:  # most road cards have no worker: passed in one tight loop
+                i += 1
+            b.cursor = i
+            if i > limit:
+                return False
         w = worker[i]
-        if w >= 0:
-            if b.step == 0:
-                b.step = 1
-                if _primary(b, i, w) if b.events is None else _told(b, i, w, "produce", _primary):
-                    return True
-            if b.step == 1:
-                b.step = 2
-                o = owner[i]
-                if o >= 0 and o != w and (_secondary(b, i, o) if b.events is None
-                                          else _told(b, i, o, "owner_bonus", _secondary)):
-                    return True
-            if b.road_face[i] == BECOMING_RESIDENCE:  # its worker has worked: now the Lawyer's choice takes effect
-                turn_into_residence(b, i)
+        if b.step == 0:
+            b.step = 1
+            if _primary(b, i, w) if b.events is None else _told(b, i, w, "produce", _primary):
+                return True
+        if b.step == 1:
+            b.step = 2
+            o = owner[i]
+            if o >= 0 and o != w and (_secondary(b, i, o) if b.events is None
+                                      else _told(b, i, o, "owner_bonus", _secondary)):
+                return True
+        if b.road_face[i] == BECOMING_RESIDENCE:  # its worker has worked: now the Lawyer's choice takes effect
+            turn_into_residence(b, i)
         b.cursor += 1
         b.step = 0
-    return False
 
 
 def _told(b: Board, i: int, p: int, kind: str, effect) -> bool:
