@@ -114,6 +114,22 @@ def test_commands_bad_input_undo_save_and_load(tmp_path):
     assert len(load_record(saved.read_text(encoding="utf-8")).history) == 2
 
 
+def test_hot_seat_with_nothing_hidden_takes_turns_without_passing_the_screen(tmp_path):
+    """Caylus hides nothing: two people at one keyboard just take turns, each told what the other did."""
+    child = spawn("play", *HOT_SEAT, "--seed", "4", home=str(tmp_path))
+    people = []
+    for _ in range(6):
+        assert child.expect([PASS, PROMPT]) == 1, "no pause to pass the screen where nothing is hidden"
+        people.append(child.match.group(1))
+        child.sendline("1")
+    assert set(people) == {"Blue", "Red"}
+    child.expect(PROMPT)
+    assert "Since your last decision" in child.before
+    child.sendline("quit")
+    child.sendline("n")
+    assert finish(child) == 0
+
+
 def test_ctrl_c_offers_to_save_and_end_of_input_saves_quietly(tmp_path):
     child = spawn("play", *HOT_SEAT, home=str(tmp_path))
     to_prompt(child)

@@ -3,7 +3,8 @@
 Each person's turn: the board as their seat sees it, what happened since their last decision, the pending
 decision and its legal moves numbered in plain words; they answer with a number, a token or a command (see
 `commands.HELP`). Bots' moves are shown as they happen, at a pace a person can follow. With several people at
-one keyboard (hot-seat), a "pass the screen" pause stands between them, so nobody sees another's hand.
+one keyboard (hot-seat), they take turns; where hands are hidden (Magna Carta), a "pass the screen" pause stands
+between them, so nobody sees another's hand.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ class TerminalGame:
         self.people = [p for p, s in enumerate(seats) if s in HUMANS]
         self.session = Session(game, [HUMAN if s in HUMANS else s for s in seats])
         self.hot_seat = len(self.people) > 1
+        # Where something is hidden (Magna Carta's hands), the screen is passed between people with a pause and
+        # wiped; where the whole table is open to everyone, people simply take turns at the keyboard.
+        self.secret = game.edition.determinize is not None
         self.seen = {p: game.event_count for p in self.people}  # the next log entry each person has not seen
         self.at_screen: int | None = None  # the person last shown the screen (hot-seat)
         self.saved_to = None
@@ -100,7 +104,7 @@ class TerminalGame:
         return self.people[0] if self.people else 0
 
     def _person(self, seat: int) -> None:
-        if self.hot_seat and self.at_screen != seat:
+        if self.hot_seat and self.secret and self.at_screen != seat:
             self._pass_screen(seat)
         self.at_screen = seat
         fresh = self._catch_up(seat)
