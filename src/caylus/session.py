@@ -170,6 +170,9 @@ class Session:
         if self._movers[last] != seat:
             raise IllegalAction(f"undo: the last decision made by a person is {game.player_name(self._movers[last])}'s"
                                 f"; only they can take it back")
+        if game.edition.event_for is not None and self._saw_a_secret(seat, last):
+            raise IllegalAction(f"undo: {name} has seen hidden cards since that decision (a card drawn); a secret "
+                                f"once seen cannot be taken back")
         undone = None
         while len(game.history) > last:
             undone = game.undo()
@@ -179,6 +182,17 @@ class Session:
             del texts[count:]
         self.version += 1
         return undone
+
+    def _saw_a_secret(self, seat: int, last: int) -> bool:
+        """Whether, since decision number `last`, `seat` was told something hidden from others (a card it drew):
+        taking it back would let a player look at the deck and choose again."""
+        game = self.game
+        before = game.clone()
+        before.record_events()  # the copy counts its events, to find where decision `last` began
+        while len(before.history) > last:
+            before.undo()
+        since = before.event_count
+        return game.events(seat, since) != game.public_events(since)
 
     # -- advice --------------------------------------------------------------------------------------------
     def hint(self, seat: int, top: int = 3) -> list[Advice]:

@@ -77,7 +77,7 @@ def test_commands_bad_input_undo_save_and_load(tmp_path):
     child.expect("Not possible: favor:deniers")
     assert to_prompt(child) == first
     child.sendline("undo")
-    child.expect("Nothing to undo: ")
+    child.expect(r"Cannot undo: \w+ has no decision to take back")
     to_prompt(child)
     child.sendline("1")
     second = to_prompt(child)

@@ -183,6 +183,31 @@ def test_undo_in_hot_seat_is_one_step_by_whoever_made_it():
         s.undo(first)
 
 
+def test_undo_never_takes_back_a_card_the_person_has_seen():
+    """Magna Carta: a card drawn is a secret seen; taking the draw back would show the deck's next card for free
+    (draw, look, undo, choose again). Other decisions are taken back as anywhere else."""
+    s = session("magna-carta", players=2, seed=5)
+    for _ in range(300):  # on to a decision where the person may draw a card
+        seat = to_person(s)
+        legal = s.game.legal_tokens()
+        if "draw" in legal:
+            break
+        s.move(seat, legal[-1])
+    assert "draw" in s.game.legal_tokens()
+    other = next(t for t in s.game.legal_tokens() if t != "draw")
+    before = snapshot(s)
+    s.move(seat, other)
+    to_person(s)
+    s.undo(seat)
+    assert snapshot(s)[1:] == before[1:]
+    s.move(seat, "draw")
+    to_person(s)
+    seen = snapshot(s)
+    with pytest.raises(caylus.IllegalAction, match="cannot be taken back"):
+        s.undo(seat)
+    assert snapshot(s) == seen
+
+
 def test_undo_is_refused_for_a_bot_or_with_nothing_to_take_back():
     s = session()
     with pytest.raises(caylus.IllegalAction, match="bot"):

@@ -11,7 +11,7 @@ HELP = (
     ("help BUILDING", "what a building (or card) does, its cost and who owns it"),
     ("board", "show the board again"),
     ("hint", "what the normal bot would play here, and why"),
-    ("undo", "take back your last decision (against bots: to your own previous decision)"),
+    ("undo", "take back your last decision (against bots: to your own previous decision; not a card you drew)"),
     ("log", "what happened lately"),
     ("save FILE", "save the game record (go on later with caylus play --load FILE)"),
     ("quit", "leave the game (asks whether to save)"),

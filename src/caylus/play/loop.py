@@ -195,7 +195,7 @@ class TerminalGame:
             try:
                 self.session.undo(who)
             except IllegalAction as exc:
-                self.term.show(Text(f"Nothing to undo: {exc}", style="red"))
+                self.term.show(Text(f"Cannot undo: {str(exc).removeprefix('undo: ')}", style="red"))
                 return
             if self.decided:
                 self.decided.pop()
