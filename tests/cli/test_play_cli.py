@@ -24,6 +24,8 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     (["--seed", "-1"], "seed"),
     (["--load", "/no/such/file.txt"], "cannot read /no/such/file.txt"),
     (["--edition", "magna-carta", "--players", "5"], "5"),
+    (["--seats", "you,wizard"], "caylus play: --seats: seat 1 (Red): unknown agent 'wizard'"),
+    (["--seats", "you,mcts:0"], "caylus play: --seats: seat 1 (Red): mcts:ITER needs a whole number"),
 ])
 def test_mistakes_are_one_line_and_exit_2(capsys, argv, says):
     code, out, err = run(capsys, "play", *argv)

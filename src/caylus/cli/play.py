@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from caylus.core import get_edition, load_record, new_game
-from caylus.core.errors import BadRecord
+from caylus.core.errors import BadOption, BadRecord
 from caylus.core.registry import EDITION_MODULES
 
 from .common import UsageError, option_pair, path_text, positive_int, seed, why
@@ -48,7 +48,10 @@ def run_play(args) -> int:
         game = new_game(args.edition, players=players, seed=game_seed, **dict(args.option))
     from caylus.play import loop  # the terminal game (rich) once the command line is known to be right
 
-    return loop.play(game, seats, color=not args.no_color, fast=args.fast)
+    try:
+        return loop.play(game, seats, color=not args.no_color, fast=args.fast)
+    except BadOption as exc:  # a seat's bot that cannot be made: said in the flag's words, before any move
+        raise UsageError(f"caylus play: --seats: {str(exc).removeprefix('Session: ')}") from None
 
 
 def _loaded(args):

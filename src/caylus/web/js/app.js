@@ -371,7 +371,7 @@ class TableView {
 
   async undo() {
     try { this.receive(await api.undo(this.id, this.token, this.state.version)); toast("Move taken back", "ok"); }
-    catch (e) { toast(e.message); }
+    catch (e) { toast(e.message.replace(/^undo: /, "Cannot undo: ")); }
   }
 
   async hint() {
