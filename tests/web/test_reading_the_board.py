@@ -168,3 +168,11 @@ def test_a_small_production_cards_pool_is_shown_as_cubes(page, server):
     page.wait_for_selector("svg.board")
     board = page.text_content("svg.board")
     assert "cube" in board and " left" in board and "denier" not in board.split("Your hand")[0].lower()
+
+
+def test_an_undo_that_cannot_be_made_says_why(page, server):
+    create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+    wait_for_my_move_or_end(page)
+    page.click("#undo")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast") == "Cannot undo: Blue has no decision to take back"
