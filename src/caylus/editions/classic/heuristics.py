@@ -140,6 +140,14 @@ def batches(c) -> int:
     return food if food < pairs else pairs
 
 
+def _open_section(filled, section: int) -> int:
+    """The first section from `section` on with room for a batch (`filled` parts of each), or -1."""
+    for k in range(section, len(SECTION_PARTS)):
+        if filled[k] < SECTION_PARTS[k]:
+            return k
+    return -1
+
+
 def count_worth(section: int, houses: int) -> float:
     """What a section's count gives a seat with `houses` there, in prestige (a favor at `FAVOR_WORTH`)."""
     change, favors = count_result(section, houses)
@@ -168,6 +176,7 @@ class _Worths:
         self.batch = w[_COLUMN["batch"]]
         # The kinds from the one a seat parts with most easily to the dearest (kind order among equal worths).
         self.cheapest_first = tuple(sorted(range(5), key=cube.__getitem__))
+        self.cheapest_others = tuple(k for k in self.cheapest_first if k != FOOD)  # a batch's two other cubes
         self.produce = {tile.index: self._produce(tile) for tile in TILES if tile.effect == PRODUCE}
         self.peddler = max(range(4), key=cube.__getitem__)  # the kind a peddler's deniers buy (not gold)
         self.diminished = tuple(_diminished(count, t) for count in range(_KEPT_COUNTS))
@@ -184,6 +193,7 @@ class _Worths:
         # (its worth, the cubes and deniers after). The positions a bot compares differ in one seat's move, so
         # the other seats use the same buildings with the same stock again and again.
         self.uses: dict = {}
+        self.castle: dict = {}  # the same for a castle worker's batches (`_Turn._give`), by cubes, houses, room
 
     def _deals(self, deals: dict, pays: str, gets: str) -> tuple[tuple[int, int, float], ...]:
         """A trade building's deals in order: (what one gets, what one pays, the worth of what one gets, less
@@ -457,17 +467,52 @@ class _Turn:
         return paid, sum([cube[k] for k in paid]), made - batches(rest)
 
     # -- phase 6 ------------------------------------------------------------------------------------------------
+    def _give(self, c, filled, section: int, houses_there: int, houses: int) -> tuple[float, int]:
+        """The batches a castle worker's seat gives from its cubes `c` while there is room (`filled` parts of
+        the sections, `section` the one being built, where the seat has `houses_there` houses): their worth
+        (the section's prestige and a better count, less the cubes and the batches they no longer make) and
+        their number, changing `c` and `filled`. The first batch is mandatory, a second only if it gains."""
+        cube, at = self.cube, self.at
+        count = at.count[min(section, 2)]  # count_worth(section, houses): used only while section < 3
+        gain = 0.0
+        made = 0
+        while houses > made:
+            s = _open_section(filled, section)
+            if s < 0 or not c[FOOD]:
+                break
+            # The two other kinds the seat parts with most easily.
+            others = [k for k in at.cheapest_others if c[k]]
+            if len(others) < 2:
+                break
+            before = batches(c)
+            c[FOOD] -= 1
+            c[others[0]] -= 1
+            c[others[1]] -= 1
+            worth = (SECTION_PRESTIGE[s] - cube[FOOD] - cube[others[0]] - cube[others[1]]
+                     - at.batch * (before - batches(c)))
+            if s == section:
+                worth += count[houses_there + 1] - count[houses_there]
+            if worth <= 0 and made:  # a second batch is optional
+                c[FOOD] += 1
+                c[others[0]] += 1
+                c[others[1]] += 1
+                break
+            if s == section:
+                houses_there += 1
+            filled[s] += 1
+            made += 1
+            gain += worth
+        return gain, made
+
     def _castle(self):
         """The castle's workers give batches in arrival order while there is room (rules p5); the one who gave
         most gains a favor; a worker with no batch costs 2 prestige."""
         b = self.b
         if b.phase > CASTLE_PHASE or not b.castle:
             return
-        cube = self.cube
         filled = list(b.filled)
         section = b.counted
         given = {seat: b.batches[seat] for seat in b.castle}
-        count = self.at.count[min(section, 2)]  # count_worth(section, houses): used only while section < 3
         top = b.stack[-1] if b.stack else None
         for i, seat in enumerate(b.castle):
             if b.phase == CASTLE_PHASE and i < b.step - 1:
@@ -476,38 +521,18 @@ class _Turn:
                 continue  # done
             c = self.cubes[seat]
             houses_there = b.castle_houses[min(section, 2) * b.n + seat]
-            gain = 0.0
-            made = 0
-            houses = b.houses[seat]
-            while houses > made:
-                s = next((k for k in range(section, 3) if filled[k] < SECTION_PARTS[k]), -1)
-                if s < 0 or not c[FOOD]:
-                    break
-                # The two other kinds the seat parts with most easily.
-                others = [k for k in self.at.cheapest_first if k != FOOD and c[k]]
-                if len(others) < 2:
-                    break
-                before = batches(c)
-                c[FOOD] -= 1
-                c[others[0]] -= 1
-                c[others[1]] -= 1
-                # The section's prestige and a better count, less the cubes and the batch they no longer make.
-                worth = (SECTION_PRESTIGE[s] - cube[FOOD] - cube[others[0]] - cube[others[1]]
-                         - self.at.batch * (before - batches(c)))
-                if s == section:
-                    worth += count[houses_there + 1] - count[houses_there]
-                if worth <= 0 and made:  # a second batch is optional
-                    c[FOOD] += 1
-                    c[others[0]] += 1
-                    c[others[1]] += 1
-                    break
-                if s == section:
-                    houses_there += 1
-                filled[s] += 1
-                made += 1
-                gain += worth
+            # What the seat's batches bring depends on its cubes and houses and the room left: remembered.
+            key = (*c, b.houses[seat], houses_there, section, *filled)
+            known = self.at.castle.get(key)
+            if known is None:
+                if len(self.at.castle) >= _KEPT_USES:
+                    self.at.castle.clear()
+                gain, made = self._give(c, filled, section, houses_there, b.houses[seat])
+                self.at.castle[key] = gain, made, c[:], filled[:]
+            else:
+                gain, made, c[:], filled[:] = known
             given[seat] += made
-            if given[seat] == 0 and section < 3 and any(filled[k] < SECTION_PARTS[k] for k in range(section, 3)):
+            if given[seat] == 0 and _open_section(filled, section) >= 0:
                 gain -= NO_BATCH_PENALTY
             self.out[seat] += gain
         best, most = -1, 0
