@@ -10,8 +10,8 @@ with `keep_undo = False` as the lookahead bot plays them. Greedy steps a second:
 over the positions on one core, each pass with the heuristics' module loaded anew (what they remember from one
 pass would otherwise speed up the next). Hard moves: `--hard` positions spread over the game, each move by a new
 `hard` bot without its seconds cap (so that it always does the same work), the heuristics loaded anew once.
-To compare two versions, run this file against each checkout in turn, several times alternately, and compare
-the ratios (the machine is shared): `PYTHONPATH=OTHER/src .venv/bin/python benchmarks/bench_greedy.py`.
+Times are the process's CPU seconds (one thread), so that the waits of a loaded machine do not count. To compare
+two versions, run this file against each checkout in turn, several times alternately, and compare the ratios: `PYTHONPATH=OTHER/src .venv/bin/python benchmarks/bench_greedy.py`.
 """
 
 from __future__ import annotations
@@ -52,23 +52,23 @@ def steps_per_second(games: list, repeat: int) -> list[float]:
     runs = []
     for _ in range(repeat):
         fresh_heuristics(games[0])
-        start = time.perf_counter()
+        start = time.process_time()
         for game in games:
             greedy_successor(game)
-        runs.append(len(games) / (time.perf_counter() - start))
+        runs.append(len(games) / (time.process_time() - start))
     return runs
 
 
 def hard_seconds(games: list, moves: int) -> list[float]:
-    """The seconds of a `hard` move at `moves` of the positions, spread over the game."""
+    """The CPU seconds of a `hard` move at `moves` of the positions, spread over the game."""
     fresh_heuristics(games[0])
     out = []
     for game in games[len(games) // (moves + 1)::len(games) // (moves + 1)][:moves]:
         bot = make_agent("hard", 1)
         bot.seconds = None
-        start = time.perf_counter()
+        start = time.process_time()
         bot.choose(Position(game))
-        out.append(time.perf_counter() - start)
+        out.append(time.process_time() - start)
     return out
 
 
