@@ -228,3 +228,13 @@ def test_the_installed_caylus_command(tmp_path):
     assert replayed.returncode == 0 and "final scores" in replayed.stdout
     bad = subprocess.run([str(script), "sim", "--players", "9"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.strip() == "caylus sim: edition 'caylus' is for 2-5 players, not 9"
+
+
+def test_python_dash_m_caylus_is_the_same_command():
+    done = subprocess.run([sys.executable, "-m", "caylus", "sim", "--edition", "caylus-1303", "--players", "3",
+                           "--games", "2", "--seed", "4", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert last_json(done.stdout)["finished"] == 2
+    bad = subprocess.run([sys.executable, "-m", "caylus", "sim", "--players", "9"], capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2 and bad.stderr.strip() == "caylus sim: edition 'caylus' is for 2-5 players, not 9"
