@@ -100,6 +100,13 @@ def test_the_command_reports_json_a_table_and_a_chart(tmp_path, capsys):
     assert "win rate" in table and "greedy" in table and "most used buildings" in table
 
 
+def test_a_log_follows_the_games_a_line_at_every_tenth(capsys):
+    # stderr is not a terminal here, as in a long run under nohup: plain lines instead of a live bar
+    assert main(["arena", "--players", "2", "--bots", "random,random", "--games", "20", "--json"]) == 0
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(",")[0] for line in lines] == [f"caylus arena: {n}/20 games" for n in range(2, 21, 2)]
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--bots", "greedy,genius"], "unknown agent 'genius'"),
     (["--bots", "greedy"], "1 bot(s) for 4 seats"),

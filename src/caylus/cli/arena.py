@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+import time
 from pathlib import Path
 
 from caylus.agents import BadAgent, make_agent
@@ -95,15 +96,25 @@ def run_arena(args) -> int:
 
 
 class _progress:
-    """A live progress bar on a terminal (stderr); nothing when stderr is a file or a pipe."""
+    """How far the games are: a live bar on a terminal (stderr); in a log (stderr a file or a pipe, as in a long
+    run under nohup), a plain line at every tenth of the games, so that an hours-long match can be followed."""
+
+    STEPS = 10
 
     def __init__(self, total: int):
         self.total = total
         self.bar = None
+        self.start = time.monotonic()
+
+    def _line(self, done: int, total: int) -> None:
+        if done * self.STEPS // total != (done - 1) * self.STEPS // total:
+            elapsed = round(time.monotonic() - self.start)
+            print(f"caylus arena: {done}/{total} games, {elapsed // 60}m{elapsed % 60:02d}s", file=sys.stderr,
+                  flush=True)
 
     def __enter__(self):
         if not sys.stderr.isatty():
-            return lambda done, total: None
+            return self._line
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
