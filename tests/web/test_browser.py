@@ -142,3 +142,29 @@ def test_the_board_fits_a_phone_and_is_keyboard_usable(browser, server):
                                timeout=60000)
     finally:
         context.close()
+
+
+def test_a_redraw_keeps_the_keyboards_place(browser, server):
+    # The buildings' notes arrive after the board is drawn and redraw it; a player who has already moved the
+    # focus onto a move must keep it (this raced with Enter under load).
+    page = browser.new_page()
+    held = []
+    page.route("**/buildings*", lambda route: held.append(route))  # hold the notes until the focus is placed
+    try:
+        create_in_lobby(page, server, "caylus", 2, ["you", "random"])
+        wait_for_my_move_or_end(page)
+        page.wait_for_timeout(200)
+        assert held, "the page asked for the buildings' notes"
+        target = page.locator("svg.board [data-action]").first
+        token = target.get_attribute("data-action")
+        target.focus()
+        page.evaluate("document.querySelector('svg.board').dataset.before = 'notes'")
+        for route in held:
+            route.continue_()
+        page.wait_for_function("() => !document.querySelector('svg.board').dataset.before")  # redrawn
+        assert page.evaluate("document.activeElement.getAttribute('data-action')") == token
+        version = page.get_attribute("#turn-banner", "data-version")
+        page.keyboard.press("Enter")
+        page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version)
+    finally:
+        page.close()

@@ -159,6 +159,14 @@ async function showTable(id, token) {
   await table.start();
 }
 
+// What names a focusable place on the board across redraws: the move(s) it plays, else the building it shows.
+function focusKey(node) {
+  for (const name of ["data-action", "data-actions", "data-building"]) {
+    if (node.hasAttribute && node.hasAttribute(name)) return `${name}=${node.getAttribute(name)}`;
+  }
+  return null;
+}
+
 class TableView {
   constructor(id, token, board) {
     this.id = id;
@@ -270,7 +278,13 @@ class TableView {
       if (node) this.explain(node.getAttribute("data-building"));
     };
     for (const kind of ["mouseover", "focusin", "click"]) drawing.addEventListener(kind, explain);
+    // A redraw (the same state again, the buildings' notes arriving) must not take the keyboard's place away.
+    const focused = this.boardBox.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     this.boardBox.replaceChildren(drawing);
+    if (focused) {
+      const again = [...drawing.querySelectorAll("[tabindex]")].find((node) => focusKey(node) === focused);
+      if (again) again.focus({ preventScroll: true });
+    }
     this.renderPlayers(v, s);
     this.renderActions(s, loose, targets, kit);
     this.renderLog(s.log || []);
