@@ -15,6 +15,6 @@ from .play import play_game
 from .random_agent import MAX_DECISIONS, Playout, RandomAgent, play_random_game
 
 __all__ = [
-    "LEVELS", "MAX_DECISIONS", "Advice", "Agent", "BadAgent", "GreedyAgent", "LookaheadAgent", "MCTSAgent", "Playout", "Position",
-    "RandomAgent", "make_agent", "play_game", "play_random_game",
+    "LEVELS", "MAX_DECISIONS", "Advice", "Agent", "BadAgent", "GreedyAgent", "LookaheadAgent", "MCTSAgent",
+    "Playout", "Position", "RandomAgent", "make_agent", "play_game", "play_random_game",
 ]
