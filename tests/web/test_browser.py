@@ -127,9 +127,11 @@ def test_the_board_fits_a_phone_and_is_keyboard_usable(browser, server):
         create_in_lobby(page, server, "caylus", 2, ["you", "random"])
         wait_for_my_move_or_end(page)
         # Buttons are large enough to tap.
-        # (measured in one call in the page: a bot's move may redraw the buttons between two calls)
-        heights = page.locator(".actions button:visible, .actions summary:visible, .tools button:visible") \
-            .evaluate_all("els => els.slice(0, 8).map(e => e.getBoundingClientRect().height)")
+        # Found and measured in one task in the page: a redraw (a bot's move, the buildings' notes) between
+        # Playwright's query and its evaluate detached the buttons, which then measured 0 high.
+        heights = page.evaluate("""() => [...document.querySelectorAll(
+                ".actions button, .actions summary, .tools button")]
+            .filter(e => e.checkVisibility()).slice(0, 8).map(e => e.getBoundingClientRect().height)""")
         assert heights and min(heights) >= 40
         # The board scrolls sideways inside its box instead of widening the page.
         assert page.evaluate("document.documentElement.scrollWidth") <= 400
