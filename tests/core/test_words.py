@@ -71,7 +71,7 @@ def test_an_unknown_name_is_refused_with_the_closest_ones():
     view = view_of("caylus")
     with pytest.raises(caylus.BadOption, match=r"no building, card or character called 'sawmil'.*Sawmill"):
         caylus.describe_building(view, "sawmil")
-    with pytest.raises(caylus.BadOption, match=r"called 'xyzzy' \(see building_names"):
+    with pytest.raises(caylus.BadOption, match=r"called 'xyzzy' \(caylus.building_names\(view\) lists them all\)"):
         caylus.describe_building(view, "xyzzy")
     for bad in ("", "   ", None, 3, ["gate"]):
         with pytest.raises(caylus.BadOption, match="non-empty text"):

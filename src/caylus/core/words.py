@@ -47,7 +47,7 @@ def describe_building(view: dict, name) -> dict:
         return {k: found[k] for k in ("id", "name", "kind", "text", "cost", "owner", "where")}
     close = difflib.get_close_matches(key, list(index), n=4, cutoff=0.6)
     names = list(dict.fromkeys(index[k]["name"] for k in close))
-    hint = f" (did you mean {', '.join(names)}?)" if names else " (see building_names(view))"
+    hint = f" (did you mean {', '.join(names)}?)" if names else " (caylus.building_names(view) lists them all)"
     raise BadOption(f"{view['edition']} has no building, card or character called {shown(name)}{hint}")
 
 

@@ -516,3 +516,6 @@ def test_cannot_place_a_worker_on_an_occupied_building():
     assert sc.seat_view(game, BLUE)["deniers"] == 4 and sc.seat_view(game, GREEN)["prestige"] == 1
     assert game.current_player == RED
     sc.refused(game, "place:sawmill", "the Sawmill is occupied by Blue")
+    # A neutral building is named as a player reads it, as everywhere else ("the neutral Quarry").
+    game.apply("place:neutral_quarry")
+    sc.refused(game, "place:neutral_quarry", "the neutral Quarry is occupied by Red")

@@ -102,6 +102,22 @@ TILES: list[Tile] = [
 ]
 TILES = [Tile(**{**t.__dict__, "index": i}) for i, t in enumerate(TILES)]
 TILE = {t.id: t for t in TILES}
+# Tile id -> the name a player reads. The catalog's names keep the token's distinctions ("Farm (food)"); these
+# read well inside a sentence ("the Food farm"), in the rules' error messages and in the words alike.
+TILE_NAMES = {
+    "neutral_carpenter": "neutral Carpenter", "neutral_farm": "neutral Farm", "forest": "Forest",
+    "neutral_sawmill": "neutral Sawmill", "neutral_quarry": "neutral Quarry",
+    "neutral_marketplace": "neutral Marketplace", "fixed_peddler": "fixed Peddler",
+    "fixed_carpenter": "fixed Carpenter", "gold_mine": "Gold mine", "food_farm": "Food farm",
+    "cloth_farm": "Cloth farm", "quarry": "Quarry", "sawmill": "Sawmill", "marketplace": "Marketplace",
+    "peddler": "Peddler", "lawyer": "Lawyer", "mason": "Mason", "stone_farm": "Stone farm", "park": "Park",
+    "workshop": "Workshop", "architect": "Architect", "architect2": "second Architect", "church": "Church",
+    "tailor": "Tailor", "bank": "Bank", "alchemist": "Alchemist", "jeweller": "Jeweller",
+    "residence": "Residence", "statue": "Statue", "theater": "Theater", "college": "College",
+    "monument": "Monument", "granary": "Granary", "weaver": "Weaver", "cathedral": "Cathedral",
+    "library": "Library", "hotel": "Hotel",
+}
+assert set(TILE_NAMES) == set(TILE)
 RESIDENCE = TILE["residence"].index
 LAWYER_TILE = TILE["lawyer"].index
 JEWELLER_TILE = TILE["jeweller"].index

@@ -17,9 +17,8 @@ from .catalog import (
     JOUST_DENIERS, JOUST_FIELD, KIND_NAMES, LAWYER, LAWYER_PRESTIGE, LAWYER_TILE, MARKET, MASON, MERCHANTS_GUILD,
     NEUTRAL, NO_BATCH_PENALTY, NO_GOLD, OPEN_COLUMNS, OWN_BUILDING_PRICE, PEDDLER, PRESTIGE, PRESTIGE_LINE, PRODUCE,
     PROVOST_MOST, PROVOST_SPACE_PRICE, RESIDENCE, RESIDENCE_DENIERS, ROAD_LENGTH, SECTION_PARTS, SECTION_PRESTIGE,
-    SECTIONS,
-    SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE, TAILOR, TAILOR_DEALS,
-    TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
+    SECTIONS, SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STABLE_SPOTS, STABLES, STONE, STONE_TILE, TAILOR, TAILOR_DEALS,
+    TILE_NAMES, TILES, TRADING_POST, TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, WOOD_TILE, count_result,
 )
 from .notation import (
     ALCHEMIST as ALCHEMIST_OFFERS, BANK as BANK_OFFERS, BATCH, BATCH_PAIRS, BUILD, BUY, CHURCH as CHURCH_OFFERS,
@@ -1362,35 +1361,35 @@ def _why_not_place(b: Board, seat: int, act, free: bool) -> str:
     tile = TILES[t]
     pos = b.pos_of[t]
     if pos < 0:
-        return f"the {tile.name} is not on the road"
+        return f"the {TILE_NAMES[tile.id]} is not on the road"
     if b.worker[pos] >= 0:
-        return f"the {tile.name} is occupied by {NAMES[b.worker[pos]]}"
+        return f"the {TILE_NAMES[tile.id]} is occupied by {NAMES[b.worker[pos]]}"
     price = 1 if b.owner[pos] == seat else placement_price(b, seat)
-    return f"{who} has {b.deniers[seat]} deniers and placing on the {tile.name} costs {price}"
+    return f"{who} has {b.deniers[seat]} deniers and placing on the {TILE_NAMES[tile.id]} costs {price}"
 
 
 def _why_not_build(b: Board, seat: int, t: int, kind: int, a: int, c: int) -> str:
     tile = TILES[t]
     who = NAMES[seat]
     if kind == D_BUILD and tile.kind != a:
-        return f"this building builds {KIND_NAMES[a]} tiles only, and the {tile.name} is a {KIND_NAMES[tile.kind]} tile"
+        return f"this building builds {KIND_NAMES[a]} tiles only, and the {TILE_NAMES[tile.id]} is a {KIND_NAMES[tile.kind]} tile"
     if kind == D_FAVOR_BUILD:
         need_col = {WOOD_TILE: 2, STONE_TILE: 3, PRESTIGE: 5}[tile.kind]
         if a < need_col:
             return (f"{who}'s marker on the buildings line is in column {a}; a {KIND_NAMES[tile.kind]} tile needs "
                     f"column {need_col}")
     if not b.in_stock[t]:
-        return f"the {tile.name} is not in the stock (it is {'on the road' if b.pos_of[t] >= 0 else 'out of the game'})"
+        return f"the {TILE_NAMES[tile.id]} is not in the stock (it is {'on the road' if b.pos_of[t] >= 0 else 'out of the game'})"
     if tile.kind == PRESTIGE and _first_residence(b, seat) < 0:
-        return f"{who} has no residence to build the {tile.name} on"
+        return f"{who} has no residence to build the {TILE_NAMES[tile.id]} on"
     if tile.kind != PRESTIGE and b.houses[seat] <= 0:
         return f"{who} has no house left"
     if tile.kind != PRESTIGE and _first_site(b) < 0:
-        return f"the road has no unbuilt space left for the {tile.name}"
+        return f"the road has no unbuilt space left for the {TILE_NAMES[tile.id]}"
     need = ", ".join(f"{n} {CUBES[i]}" for i, n in enumerate(tile.cost) if n)
     if tile.cost_any:
         need += f" + {tile.cost_any} cube of any kind"
-    return f"{who} cannot afford the {tile.name} ({need}{', less the discount' if kind == D_FAVOR_BUILD else ''})"
+    return f"{who} cannot afford the {TILE_NAMES[tile.id]} ({need}{', less the discount' if kind == D_FAVOR_BUILD else ''})"
 
 
 def _why_not_transform(b: Board, seat: int, t: int, favor: bool) -> str:
@@ -1398,12 +1397,12 @@ def _why_not_transform(b: Board, seat: int, t: int, favor: bool) -> str:
     who = NAMES[seat]
     pos = b.pos_of[t]
     if pos < 0:
-        return f"the {tile.name} is not on the road"
+        return f"the {TILE_NAMES[tile.id]} is not on the road"
     if tile.kind != NEUTRAL and b.owner[pos] != seat:
-        return (f"the lawyer transforms neutral buildings or {who}'s own buildings, and the {tile.name} is "
+        return (f"the lawyer transforms neutral buildings or {who}'s own buildings, and the {TILE_NAMES[tile.id]} is "
                 f"{NAMES[b.owner[pos]]}'s")
     if any(p == pos for p, _ in b.pending):
-        return f"the {tile.name} is already to be transformed"
+        return f"the {TILE_NAMES[tile.id]} is already to be transformed"
     if b.cubes[seat * 5 + CLOTH] < 1:
         return f"{who} needs 1 cloth cube"
     if not favor and b.deniers[seat] < RESIDENCE_DENIERS:

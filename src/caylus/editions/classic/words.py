@@ -16,8 +16,8 @@ from .catalog import (
     INN_HOLDER_PRICE, JEWELLER, JEWELLER_DEALS, JOUST_DENIERS, LAWYER, LAWYER_PRESTIGE, MARKET, MASON,
     NO_BATCH_PENALTY, NEUTRAL, OPEN_COLUMNS, OWN_BUILDING_PRICE, PEDDLER, PRESTIGE, PRESTIGE_LINE, PRODUCE,
     PROVOST_MOST, PROVOST_SPACE_PRICE, RESIDENCE_DENIERS, RESIDENTIAL, SECTION_PARTS, SECTION_PRESTIGE, SECTIONS,
-    SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STONE_TILE, TAILOR, TAILOR_DEALS, TILE, TILES, TRADING_POST_DENIERS,
-    TWO_PLAYER_PRICE, WOOD, STONE, WOOD_TILE,
+    SIMPLIFIED_FAVOR_PRESTIGE, SPECIALS, STONE_TILE, TAILOR, TAILOR_DEALS, TILE, TILE_NAMES, TILES,
+    TRADING_POST_DENIERS, TWO_PLAYER_PRICE, WOOD, STONE, WOOD_TILE,
 )
 from .rules import (
     _ANSWERS, D_ALCHEMIST, D_BANK, D_BONUS, D_BUILD, D_CASTLE, D_CHURCH, D_FAVOR, D_FAVOR_BUILD, D_FAVOR_CUBES,
@@ -27,22 +27,6 @@ from .rules import (
 
 # -- names ------------------------------------------------------------------------------------------------------
 
-# Tile id -> the name a player reads. The catalog's names keep the token's distinctions ("Farm (food)"); these
-# read well inside a sentence ("the Food farm").
-TILE_NAMES = {
-    "neutral_carpenter": "neutral Carpenter", "neutral_farm": "neutral Farm", "forest": "Forest",
-    "neutral_sawmill": "neutral Sawmill", "neutral_quarry": "neutral Quarry",
-    "neutral_marketplace": "neutral Marketplace", "fixed_peddler": "fixed Peddler",
-    "fixed_carpenter": "fixed Carpenter", "gold_mine": "Gold mine", "food_farm": "Food farm",
-    "cloth_farm": "Cloth farm", "quarry": "Quarry", "sawmill": "Sawmill", "marketplace": "Marketplace",
-    "peddler": "Peddler", "lawyer": "Lawyer", "mason": "Mason", "stone_farm": "Stone farm", "park": "Park",
-    "workshop": "Workshop", "architect": "Architect", "architect2": "second Architect", "church": "Church",
-    "tailor": "Tailor", "bank": "Bank", "alchemist": "Alchemist", "jeweller": "Jeweller",
-    "residence": "Residence", "statue": "Statue", "theater": "Theater", "college": "College",
-    "monument": "Monument", "granary": "Granary", "weaver": "Weaver", "cathedral": "Cathedral",
-    "library": "Library", "hotel": "Hotel",
-}
-assert set(TILE_NAMES) == set(TILE)
 SPECIAL_NAMES = {
     "gate": "Gate", "trading_post": "Trading post", "merchants_guild": "Merchants' guild",
     "joust_field": "Joust field", "stables": "Stables", "inn": "Inn", "castle": "Castle",
