@@ -65,10 +65,47 @@ def test_a_game_replays_alone_from_its_record_and_jobs_do_not_change_results(tmp
     one = run(arena, jobs=1, records=tmp_path)
     two = run(arena, jobs=2)
     assert outcome(one) == outcome(two)
-    records = sorted(tmp_path.iterdir())
+    records = sorted(tmp_path.glob("*.txt"))
     assert len(records) == 3
     game = caylus.load_record(records[0].read_text())
     assert game.is_terminal and game.seed == schedule(arena)[0].seed
+
+
+def test_a_stopped_arena_resumes_where_it_stopped_and_gives_an_unbroken_runs_results(tmp_path, monkeypatch):
+    from caylus.arena import runners
+    whole = run(Arena("caylus-1303", 2, ("easy", "random"), games=5, seed=4))
+    run(Arena("caylus-1303", 2, ("easy", "random"), games=3, seed=4), records=tmp_path)   # stopped after 3
+    journal = tmp_path / "arena.jsonl"
+    text = journal.read_text()
+    journal.write_text(text[:-40])   # and stopped while writing the 3rd game down: that one is played again
+    played = []
+    play_one = runners.play_one
+    monkeypatch.setattr(runners, "play_one", lambda spec: played.append(spec.index) or play_one(spec))
+    resumed = run(Arena("caylus-1303", 2, ("easy", "random"), games=5, seed=4), records=tmp_path, resume=True)
+    assert played == [2, 3, 4]
+    assert outcome(resumed) == outcome(whole) and resumed.games == 5
+    assert len(journal.read_text().splitlines()) == 1 + 5 and len(list(tmp_path.glob("*.txt"))) == 5
+
+
+def test_a_records_directory_of_another_arena_is_refused_and_left_as_it_was(tmp_path, capsys):
+    common = ["arena", "--players", "2", "--games", "2", "--seed", "3", "--records", str(tmp_path)]
+    assert main([*common, "--bots", "random,random", "--json"]) == 0
+    capsys.readouterr()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for argv, message in [
+        ([*common, "--bots", "random,random"], "already holds 2 game(s) of an arena: resume it (--resume)"),
+        ([*common, "--bots", "random,easy", "--resume"], "another arena's games (its bots differ)"),
+        ([*common[:-2], "--bots", "random,random", "--resume"], "--resume goes on with the games saved"),
+    ]:
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip()
+        assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    journal = tmp_path / "arena.jsonl"
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join([lines[0], lines[1].replace('"seed": ', '"seed": 1'), lines[2]]) + "\n")
+    assert main([*common, "--bots", "random,random", "--resume"]) == 2
+    assert "line 2: game 1 has seed 1" in capsys.readouterr().err
 
 
 def test_the_ray_backend_plays_the_same_arena():

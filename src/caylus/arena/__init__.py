@@ -6,7 +6,8 @@
 
 `schedule` says who sits where in each game and with which seed, `runners` plays the games (in this process,
 in parallel processes, or on a Ray cluster: the same schedule), `ratings` turns results into win rates with
-intervals and OpenSkill ratings, `report` prints them.
+intervals and OpenSkill ratings, `report` prints them, `journal` writes the games down as they finish so that a
+stopped arena resumes.
 """
 
 from .report import ArenaResult, BotResult

@@ -13,6 +13,21 @@ from .ratings import Ratings, wilson
 
 
 @dataclass
+class GameResult:
+    """How one game went, from the seats' point of view (plain data: it travels between processes)."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    scores: list[int]
+    winners: list[int]
+    record: str
+    seconds: list[float] = field(default_factory=list)   # thinking time of each seat
+    moves: list[int] = field(default_factory=list)       # decisions of each seat
+    buildings: list[dict] = field(default_factory=list)  # each seat's building -> times used or built
+
+
+@dataclass
 class BotResult:
     """One distinct bot over the arena (all the seats it filled)."""
 

@@ -6,33 +6,18 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import caylus
 from caylus.agents import make_agent, play_game
 
-from .report import ArenaResult
+from .journal import Journal
+from .report import ArenaResult, GameResult
 from .schedule import Arena, GameSpec, schedule
 
 # Tokens whose argument names a building a bot chose to use or to build.
 BUILDING_VERBS = ("place", "build")
-
-
-@dataclass
-class GameResult:
-    """How one game went, from the seats' point of view (plain data: it travels between processes)."""
-
-    index: int
-    seed: int
-    seating: tuple[int, ...]
-    scores: list[int]
-    winners: list[int]
-    record: str
-    seconds: list[float] = field(default_factory=list)   # thinking time of each seat
-    moves: list[int] = field(default_factory=list)       # decisions of each seat
-    buildings: list[dict] = field(default_factory=list)  # each seat's building -> times used or built
 
 
 def play_one(spec: GameSpec) -> GameResult:
@@ -55,17 +40,25 @@ def play_one(spec: GameSpec) -> GameResult:
                       seconds, moves, [dict(c) for c in used])
 
 
-def run(arena: Arena, jobs: int = 1, backend: str = "local", records: Path | None = None,
+def run(arena: Arena, jobs: int = 1, backend: str = "local", records: Path | None = None, resume: bool = False,
         progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play every game of `arena` and gather the results; `progress(done, total)` after each game."""
+    """Play every game of `arena` and gather the results; `progress(done, total)` after each game.
+
+    With `records`, each game's record is saved there as it finishes, and the game itself in the directory's
+    journal (`journal.py`); `resume` then takes the games already there instead of playing them again."""
     specs = schedule(arena)
+    journal = Journal(records, arena, resume) if records is not None else None
+    saved = journal.saved if journal is not None else {}
     result = ArenaResult(arena)
     started = time.perf_counter()
-    for done, game in enumerate(_results(specs, jobs, backend), start=1):
+    played = _results([spec for spec in specs if spec.index not in saved], jobs, backend)
+    for done, spec in enumerate(specs, start=1):
+        game = saved.get(spec.index) or next(played)
         result.add(game)
-        if records is not None:
+        if journal is not None and spec.index not in saved:
             name = f"{arena.edition}-{arena.players}p-game{game.index + 1:04d}-seed{game.seed}.txt"
             (records / name).write_text(game.record, encoding="utf-8")
+            journal.write(game)
         if progress is not None:
             progress(done, len(specs))
     result.seconds = time.perf_counter() - started

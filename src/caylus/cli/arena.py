@@ -28,7 +28,10 @@ def add(commands) -> None:
     arena.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="games in parallel processes")
     arena.add_argument("--backend", choices=("local", "ray"), default="local",
                        help="local processes, or a Ray cluster (RAY_ADDRESS, else a local Ray)")
-    arena.add_argument("--records", type=Path, metavar="DIR", help="save every game's record in DIR")
+    arena.add_argument("--records", type=Path, metavar="DIR",
+                       help="save every game's record in DIR, and the games themselves as they finish")
+    arena.add_argument("--resume", action="store_true",
+                       help="go on with the games already in --records DIR (a stopped arena, or a longer one)")
     arena.add_argument("--chart", type=Path, metavar="FILE.png", help="draw the ratings with their intervals")
     arena.set_defaults(run=run_arena)
 
@@ -68,17 +71,24 @@ def _records_dir(path: Path) -> Path:
 
 def run_arena(args) -> int:
     from caylus.arena import Arena, run
+    from caylus.arena.journal import JournalError
 
     players, options = runs.check_setup(args.edition, args.players, dict(args.option))
     check_seeds(args)
     bots = _bots(args.bots, players)
     _check_extras(args)
+    if args.resume and args.records is None:
+        raise UsageError("caylus arena: --resume goes on with the games saved in --records DIR: name the directory")
     records = _records_dir(args.records) if args.records is not None else None
     if args.chart is not None and args.chart.suffix.lower() != ".png":
         raise UsageError(f"caylus arena: --chart writes a PNG file, not {path_text(str(args.chart))}")
     arena = Arena(args.edition, players, bots, args.games, args.seed, options)
     with _progress(args.games) as advance:
-        result = run(arena, jobs=args.jobs, backend=args.backend, records=records, progress=advance)
+        try:
+            result = run(arena, jobs=args.jobs, backend=args.backend, records=records, resume=args.resume,
+                         progress=advance)
+        except JournalError as exc:
+            raise UsageError(f"caylus arena: --records: {exc}") from None
     if args.chart is not None:
         try:
             result.chart(args.chart)
