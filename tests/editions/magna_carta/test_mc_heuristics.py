@@ -3,9 +3,11 @@
 from caylus.agents.base import Position
 from caylus.agents.greedy import GreedyAgent
 from caylus.editions.magna_carta import heuristics as H
+from caylus.editions.magna_carta.catalog import CARDS
+from caylus.editions.magna_carta.rules import BUILDING
 
 from .mc_scenario import (
-    BLUE, GREEN, ORANGE, RED, new, set_player, set_road, tidy_cards, to_actions, to_castle, worker,
+    BLUE, GREEN, ORANGE, RED, new, residence, set_player, set_road, tidy_cards, to_actions, to_castle, worker,
 )
 
 ROAD = ["park", "forest", "quarry", "peddler", "green:large_quarry", "green:small_quarry"]
@@ -59,3 +61,57 @@ def test_two_kinds_toward_a_batch_are_worth_more_than_two_cubes_of_one_kind():
     two_kinds = _actions(supplies={BLUE: dict(food=1, wood=1)})
     one_kind = _actions(supplies={BLUE: dict(stone=2)})
     assert _value(two_kinds, BLUE) > _value(one_kind, BLUE)
+
+
+def _late_with_residence(stone, gold, hand=("large_farm", "bank")):
+    # 3 players, the last Towers tokens left: the game ends within a turn or two. Blue's Small Farm is a Residence.
+    g = new(3)
+    set_road(g, ["park", "forest", "quarry", "peddler", "blue:small_farm", "red:market"], provost=5)
+    residence(g, 4)
+    b = g.board
+    b.castle, b.removed = [0, 0, 2], [6, 7, 4]
+    b.tokens[RED][1] = 2  # the other tokens were taken, some by Red
+    for p in (BLUE, RED, GREEN):
+        set_player(g, p, deniers=2, food=0, wood=0, stone=0, gold=0)
+    deck = [c.name for c in CARDS[:12] if c.name not in hand and c.name != "small_farm"]
+    set_player(g, BLUE, stone=stone, gold=gold, hand=list(hand), deck=deck, discard=[])
+    tidy_cards(g)
+    return to_actions(g, BLUE)
+
+
+def test_late_in_the_game_a_seat_with_a_residence_builds_the_statue():
+    # Rulebook, phase 2 E) and its example: Green pays 2 stone + 1 gold and places the Statue on one of their
+    # Residences; scoring: the covered Residence yields no point, the Statue its own (6). Worth 5 more prestige than
+    # the 3 cubes could ever be (1 gold = 1, 2 stone < 1): a Magna Carta player builds it.
+    g = _late_with_residence(stone=2, gold=1)
+    assert "prestige:statue" in g.legal_tokens()
+    assert "draw" in g.legal_tokens()
+    best = GreedyAgent(1).explain(Position(g), top=1)[0]
+    assert best.action.token == "prestige:statue"
+
+
+def test_cubes_toward_a_prestige_building_are_worth_more_with_a_residence_to_carry_it():
+    # Rulebook E): a prestige building covers one of its builder's Residences; without one it cannot be built.
+    with_room = _late_with_residence(stone=2, gold=1)
+    without = _late_with_residence(stone=2, gold=1)
+    without.board.road_face[4] = BUILDING  # no Residence: a Small Farm again
+    assert H.parts(with_room.board, BLUE)["prestige_ready"] > 0
+    assert H.parts(without.board, BLUE)["prestige_ready"] == 0
+    # Covering the Residence takes its worth off: the Statue ready stands for it.
+    assert H.amounts(with_room.board)[BLUE][H.FEATURES.index("residence")] == 0
+
+
+def test_a_card_beyond_a_full_hand_is_not_worth_its_denier():
+    # Phase 2 A): drawing costs 1 denier. With 9 cards in hand and no cube to build any of them, another card only
+    # waits; the denier scores at the end (1 prestige per 3) or pays a worker.
+    nine = ["market", "small_sawmill", "small_quarry", "peddler", "large_farm", "large_quarry", "gold_mine",
+            "bank", "church"]
+    g = _late_with_residence(stone=0, gold=0, hand=nine)
+    g.board.castle, g.board.removed = [0, 5, 8], [6, 2, 0]  # mid-game
+    g = to_actions(g, BLUE)
+    assert "draw" in g.legal_tokens()
+    assert H.parts(g.board, BLUE)["spare_cards"] == 0.0
+    advice = GreedyAgent(1).explain(Position(g), top=len(g.legal_tokens()))
+    draw = next(a for a in advice if a.action.token == "draw")
+    keep = next(a for a in advice if a.action.token == "pass")
+    assert draw.value < keep.value

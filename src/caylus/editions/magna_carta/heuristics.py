@@ -13,7 +13,11 @@ the castle's tokens run out). Counted as the rulebook scores and plays:
   Only cards up to the provost work; a card beyond him counts at a lower weight until phase 3 has moved him.
 - Buildings of one's own on the road bring their owner something whenever others work them (and are places for
   one's own workers); how much depends on the card, so each family has its weight, worth nothing at the end.
-- An uncovered Residence pays 1 denier a turn and can carry a prestige building.
+- An uncovered Residence pays 1 denier a turn and can carry a prestige building. A prestige building turns 3 to 8
+  cubes into 6 to 14 prestige (less the Residence's 1 it covers): more a cube than any castle batch. So a seat with
+  uncovered Residences first sets aside the cubes of the best prestige buildings it can afford (one a Residence;
+  in the beginner rules, which need no Residence, any number), counted at their prestige less the Residence's;
+  the best one it cannot afford yet counts at the share of its cost the seat holds. The rest go to batches.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from caylus.core.valuation import Valuation
 
 from .catalog import (
     BANK, CARDS, CHURCH, FOOD, GATHER, GOLD, GOLD_MINE, LARGE_PRODUCTION, LAWYER, MARKET, NEUTRAL_PEDDLER, PEDDLER,
-    RESIDENCE_PRESTIGE, SECTION_VALUE, SMALL_PRODUCTION, TRADING_POST,
+    PRESTIGE, RESIDENCE_PRESTIGE, SECTION_VALUE, SMALL_PRODUCTION, TRADING_POST,
 )
 from .rules import (
-    ACTIONS_PHASE, BECOMING_RESIDENCE, BUILDING, EFFECTS_PHASE, PROVOST_PHASE, RESIDENCE, Board, lawyer_targets,
+    ACTIONS_PHASE, BECOMING_RESIDENCE, BUILDING, EFFECTS_PHASE, PROVOST_PHASE, RESIDENCE, Board, afford,
+    lawyer_targets,
 )
 from .scoring import scores
 
@@ -43,8 +48,11 @@ WEIGHTS = {
     "begun": (0.8, 0.5),            # per prestige point of the token a begun batch would take, times its share
     "worker_out": (1.0, 1.0),       # per prestige point a placed worker will bring (its card up to the provost)
     "worker_beyond": (0.3, 0.3),    # the same, for a card beyond the provost before he has been moved
-    "hand": (0.4, 0.0),             # cards in hand: buildings to come
-    "residence": (2.0, 0.3),        # an uncovered Residence: +1 denier a turn, and room for a prestige building
+    "hand": (0.4, 0.0),             # cards in hand, the first USEFUL_CARDS: buildings to come
+    "spare_cards": (0.0, 0.0),      # the cards beyond those: more than the cubes of a few turns will build
+    "residence": (4.0, 1.0),        # an uncovered Residence no prestige building is ready for: +1 denier a turn
+    "prestige_ready": (0.95, 0.7),  # per prestige point (less the Residence's) of the prestige buildings affordable
+    "prestige_begun": (0.5, 0.2),   # the same, for the best one not yet affordable, times the share of its cost held
     # Own buildings on the road, by family: what others working them (and one's own workers) bring in the turns
     # left.
     "small_production": (0.5, 0.0),
@@ -58,11 +66,14 @@ WEIGHTS = {
 }
 FEATURES = tuple(WEIGHTS)
 USEFUL_DENIERS = 6  # deniers enough for a turn's actions (4 workers, a card); more are worth less until the end
+USEFUL_CARDS = 4  # cards enough to choose what to build with the cubes of the next turns; more only wait
 _COLUMN = {name: i for i, name in enumerate(FEATURES)}
 _DENIERS, _SPARE, _CUBES, _GOLD = _COLUMN["deniers"], _COLUMN["spare_deniers"], _COLUMN["food"], _COLUMN["gold"]
 _BATCHES, _BEGUN = _COLUMN["batches"], _COLUMN["begun"]
+_READY, _PRESTIGE_BEGUN = _COLUMN["prestige_ready"], _COLUMN["prestige_begun"]
 _OUT, _BEYOND, _HAND, _RESIDENCE = (_COLUMN["worker_out"], _COLUMN["worker_beyond"], _COLUMN["hand"],
                                     _COLUMN["residence"])
+_SPARE_CARDS = _COLUMN["spare_cards"]
 # The column of each player card's family (neutral cards have no owner).
 _FAMILY = tuple(_COLUMN.get(card.effect) for card in CARDS)
 _EFFECT = tuple(card.effect for card in CARDS)
@@ -112,152 +123,227 @@ def split_supply(cubes, w, tokens) -> tuple[list[int], int, float]:
     return [f, wd, s, g], points, begun
 
 
-def supply_worth(deniers: int, cubes, w, tokens) -> float:
-    """What deniers and cubes are worth at the weights `w`, batches counted at the tokens they would take."""
-    return _split_worth(deniers, split_supply(cubes, w, tokens), w)
+def split_prestige(cubes, rooms: int, left, standard: bool = True) -> tuple[list[int], int, float, int]:
+    """The cubes set aside for prestige buildings: (cubes left, prestige of the buildings the seat can afford now,
+    prestige of the best one it cannot times the share of its cost it holds, how many it can afford; standard
+    rules: the Residences they will cover, no longer counted as Residences), each building's prestige less the
+    Residence it covers (standard rules). `rooms`: how many it may build (its uncovered Residences; in the
+    beginner rules, as many as are `left`). The buildings it can afford are taken best first (rulebook: a prestige
+    building costs its cubes and gold, gold wild for the others, and covers one of the builder's Residences)."""
+    cubes = list(cubes)
+    ready = built = 0
+    options = sorted(left, key=lambda k: (-PRESTIGE[k].prestige, sum(PRESTIGE[k].cost), k))
+    cover = RESIDENCE_PRESTIGE if standard else 0
+    while rooms and options:
+        k = next((k for k in options if afford(cubes, PRESTIGE[k].cost)), None)
+        if k is None:
+            break
+        _pay(cubes, PRESTIGE[k].cost)
+        ready += PRESTIGE[k].prestige - cover
+        options.remove(k)
+        rooms -= 1
+        built += 1
+    begun = 0.0
+    if rooms:
+        for k in options:
+            begun = max(begun, (PRESTIGE[k].prestige - cover) * _share(cubes, PRESTIGE[k].cost))
+    return cubes, ready, begun, built if standard else 0
 
 
-def _split_worth(deniers: int, split, w) -> float:
-    """`supply_worth`, the cubes already split by `split_supply`."""
+def _pay(cubes: list[int], cost) -> None:
+    """Take `cost` (which the cubes can pay) out of `cubes`: gold pays the gold and what the other kinds lack."""
+    cubes[GOLD] -= cost[GOLD]
+    for t in (0, 1, 2):
+        paid = min(cubes[t], cost[t])
+        cubes[t] -= paid
+        cubes[GOLD] -= cost[t] - paid
+
+
+def _share(cubes, cost) -> float:
+    """How much of `cost` the cubes could pay, as a share of its cubes (gold first to its gold, then wild)."""
+    gold = min(cubes[GOLD], cost[GOLD])
+    spare = cubes[GOLD] - gold
+    held = gold
+    short = 0
+    for t in (0, 1, 2):
+        have = min(cubes[t], cost[t])
+        held += have
+        short += cost[t] - have
+    return (held + min(spare, short)) / sum(cost)
+
+
+def supply_worth(deniers: int, cubes, w, tokens, rooms: int = 0, left=(), standard: bool = True) -> float:
+    """What deniers and cubes are worth at the weights `w`, prestige buildings counted first (`split_prestige`,
+    `rooms` of them, the prestige buildings `left`), then batches at the tokens they would take."""
+    prestige = split_prestige(cubes, rooms, left, standard)
+    return _split_worth(deniers, split_supply(prestige[0], w, tokens), prestige, w)
+
+
+def _split_worth(deniers: int, split, prestige, w) -> float:
+    """`supply_worth`, the cubes already split by `split_prestige` and `split_supply` (the Residences the prestige
+    buildings will cover counted off)."""
     loose, points, begun = split
+    _rest, ready, prestige_begun, covered = prestige
     spare = max(0, deniers - USEFUL_DENIERS)
     return ((deniers - spare) * w[_DENIERS] + spare * w[_SPARE] + loose[0] * w[_CUBES] + loose[1] * w[_CUBES + 1]
-            + loose[2] * w[_CUBES + 2] + loose[3] * w[_GOLD] + points * w[_BATCHES] + begun * w[_BEGUN])
+            + loose[2] * w[_CUBES + 2] + loose[3] * w[_GOLD] + points * w[_BATCHES] + begun * w[_BEGUN]
+            + ready * w[_READY] + prestige_begun * w[_PRESTIGE_BEGUN] - covered * w[_RESIDENCE])
 
 
 class _Castle:
-    """The weights `w` at this stage and the castle tokens left, with the supplies already split into batches at
-    them: a bot values many positions of one turn, where the same supplies come back again and again."""
+    """The weights `w` at this stage, the castle tokens and the prestige buildings left, with the supplies already
+    split into prestige buildings and batches at them: a bot values many positions of one turn, where the same
+    supplies come back again and again."""
 
-    def __init__(self, w, tokens: list[int]):
-        self.w, self.tokens = w, tokens
-        self.splits: dict = {}  # cubes -> split_supply(cubes, w, tokens) (shared: never changed)
-        self.worths: dict = {}  # (deniers, *cubes) -> supply_worth(deniers, cubes, w, tokens)
-        self.effects: dict = {}  # (primary or secondary, card, pool, deniers, *cubes) -> what working it brings
+    def __init__(self, w, tokens: list[int], left: tuple, standard: bool):
+        self.w, self.tokens, self.left, self.standard = w, tokens, left, standard
+        self.splits: dict = {}  # (*cubes, rooms) -> (prestige split, batch split) (shared: never changed)
+        self.worths: dict = {}  # (deniers, *cubes, rooms) -> supply_worth(...)
+        self.effects: dict = {}  # (primary or secondary, card, pool, deniers, *cubes, rooms) -> what working it brings
 
-    def worth(self, deniers: int, cubes) -> float:
-        """What these deniers and cubes are worth (`supply_worth`)."""
-        key = (deniers, *cubes)
+    def worth(self, deniers: int, cubes, rooms: int) -> float:
+        """What these deniers and cubes are worth to a seat that may build `rooms` prestige buildings
+        (`supply_worth`)."""
+        key = (deniers, *cubes, rooms)
         worth = self.worths.get(key)
         if worth is None:
             if len(self.worths) >= _KEPT:
                 self.worths.clear()
-            worth = self.worths[key] = _split_worth(deniers, self.split(cubes), self.w)
+            prestige, split = self.split(cubes, rooms)
+            worth = self.worths[key] = _split_worth(deniers, split, prestige, self.w)
         return worth
 
-    def split(self, cubes) -> tuple[list[int], int, float]:
-        """The cubes as castle batches (`split_supply`)."""
-        key = tuple(cubes)
+    def split(self, cubes, rooms: int):
+        """The cubes as prestige buildings (`split_prestige`) and the rest as castle batches (`split_supply`)."""
+        key = (*cubes, rooms)
         split = self.splits.get(key)
         if split is None:
             if len(self.splits) >= _KEPT:
                 self.splits.clear()
-            split = self.splits[key] = split_supply(cubes, self.w, self.tokens)
+            prestige = split_prestige(cubes, rooms, self.left, self.standard)
+            split = self.splits[key] = (prestige, split_supply(prestige[0], self.w, self.tokens))
         return split
 
 
 _KEPT = 4096  # supplies (and stages and castles) remembered; beyond, forgotten and worked out again
-_CASTLES: dict = {}  # (weights, castle tokens left) -> _Castle
+_CASTLES: dict = {}  # (weights, castle tokens left, prestige buildings left, rules) -> _Castle
 
 
 def _castle(w, b: Board) -> _Castle:
-    key = w, tuple(b.castle)
+    key = w, tuple(b.castle), tuple(b.prestige_left), b.standard
     at = _CASTLES.get(key)
     if at is None:
         if len(_CASTLES) >= _KEPT:
             _CASTLES.clear()
-        at = _CASTLES[key] = _Castle(w, next_tokens(b))
+        at = _CASTLES[key] = _Castle(w, next_tokens(b), key[2], b.standard)
     return at
 
 
-def _gain(b: Board, p: int, at: _Castle, now: float, deniers: int = 0, cube: int = -1, n: int = 1,
+def rooms(b: Board) -> list[int]:
+    """How many prestige buildings each seat may still build: its uncovered Residences (standard rules), or as many
+    as are left (beginner rules: no Residence needed)."""
+    if not b.standard:
+        return [len(b.prestige_left)] * b.num_players
+    out = [0] * b.num_players
+    for owner, face in zip(b.road_owner, b.road_face):
+        if face == RESIDENCE:
+            out[owner] += 1
+    return out
+
+
+def _gain(b: Board, p: int, r: int, at: _Castle, now: float, deniers: int = 0, cube: int = -1, n: int = 1,
           paid: int = -1) -> float:
-    """What p gains, in prestige, by taking `deniers` (may be negative) and `n` cubes of kind `cube`, giving one
-    cube of kind `paid`; `now` is what p's supply is worth as it is."""
+    """What p (who may build `r` prestige buildings) gains, in prestige, by taking `deniers` (may be negative) and
+    `n` cubes of kind `cube`, giving one cube of kind `paid`; `now` is what p's supply is worth as it is."""
     after = list(b.cubes[p])
     if cube >= 0:
         after[cube] += n
     if paid >= 0:
         after[paid] -= 1
-    return at.worth(b.deniers[p] + deniers, after) - now
+    return at.worth(b.deniers[p] + deniers, after, r) - now
 
 
-def primary_worth(b: Board, i: int, p: int, at: _Castle, now: float) -> float:
-    """What the primary effect of road card i is expected to bring p (the worker's owner), in prestige points;
-    `now` is what p's deniers and cubes are worth (`supply_worth`)."""
+def primary_worth(b: Board, i: int, p: int, r: int, at: _Castle, now: float) -> float:
+    """What the primary effect of road card i is expected to bring p (the worker's owner, who may build `r`
+    prestige buildings), in prestige points; `now` is what p's deniers and cubes are worth (`supply_worth`)."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == GATHER or effect == SMALL_PRODUCTION:
-        return _gain(b, p, at, now, cube=_CUBE[card])
+        return _gain(b, p, r, at, now, cube=_CUBE[card])
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, at, now, cube=_CUBE[card], n=2)
+        return _gain(b, p, r, at, now, cube=_CUBE[card], n=2)
     if effect == TRADING_POST:
-        return _gain(b, p, at, now, deniers=2)
+        return _gain(b, p, r, at, now, deniers=2)
     if effect == GOLD_MINE:
-        return _gain(b, p, at, now, cube=GOLD)
+        return _gain(b, p, r, at, now, cube=GOLD)
     if effect == NEUTRAL_PEDDLER or effect == PEDDLER:
         most = min(money, 1 if effect == NEUTRAL_PEDDLER else 2)
-        return max([0.0] + [_gain(b, p, at, now, deniers=-n, cube=t, n=n)
+        return max([0.0] + [_gain(b, p, r, at, now, deniers=-n, cube=t, n=n)
                             for t in (0, 1, 2) for n in range(1, most + 1)])
     if effect == MARKET:
-        return max([0.0] + [_gain(b, p, at, now, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, r, at, now, deniers=4, paid=t) for t in range(4) if b.cubes[p][t]])
     if effect == BANK:
-        return max([0.0] + [_gain(b, p, at, now, deniers=-price, cube=GOLD, n=n)
+        return max([0.0] + [_gain(b, p, r, at, now, deniers=-price, cube=GOLD, n=n)
                             for n, price in ((1, 1), (2, 3)) if money >= price])
     if effect == CHURCH:
-        return _church(b, p, at, now, ((1, 2), (2, 5)))
+        return _church(b, p, r, at, now, ((1, 2), (2, 5)))
     if effect == LAWYER:
-        return _lawyer(b, p, at, now)
+        return _lawyer(b, p, r, at, now)
     return 0.0
 
 
-def secondary_worth(b: Board, i: int, p: int, at: _Castle, now: float) -> float:
+def secondary_worth(b: Board, i: int, p: int, r: int, at: _Castle, now: float) -> float:
     """What the secondary effect of road card i is expected to bring p, its owner, when another's worker works it."""
     card = b.road_card[i]
     effect = _EFFECT[card]
     money = b.deniers[p]
     if effect == SMALL_PRODUCTION:
-        return _gain(b, p, at, now, cube=_CUBE[card]) if b.road_pool[i] else 0.0
+        return _gain(b, p, r, at, now, cube=_CUBE[card]) if b.road_pool[i] else 0.0
     if effect == LARGE_PRODUCTION:
-        return _gain(b, p, at, now, cube=_CUBE[card])
+        return _gain(b, p, r, at, now, cube=_CUBE[card])
     if effect == MARKET:
-        return _gain(b, p, at, now, deniers=1)
+        return _gain(b, p, r, at, now, deniers=1)
     if effect == LAWYER:
-        return _gain(b, p, at, now, deniers=2)
+        return _gain(b, p, r, at, now, deniers=2)
     if effect == PEDDLER:
-        return max([0.0] + [_gain(b, p, at, now, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
+        return max([0.0] + [_gain(b, p, r, at, now, deniers=-1, cube=t) for t in (0, 1, 2)]) if money else 0.0
     if effect == GOLD_MINE:
-        return max([0.0] + [_gain(b, p, at, now, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
+        return max([0.0] + [_gain(b, p, r, at, now, cube=GOLD, paid=t) for t in (0, 1, 2) if b.cubes[p][t]])
     if effect == BANK:
-        return max(0.0, _gain(b, p, at, now, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
+        return max(0.0, _gain(b, p, r, at, now, deniers=-2, cube=GOLD)) if money >= 2 else 0.0
     if effect == CHURCH:
-        return _church(b, p, at, now, ((1, 3),))
+        return _church(b, p, r, at, now, ((1, 3),))
     return 0.0
 
 
-def _church(b: Board, p: int, at: _Castle, now: float, offers) -> float:
+def _church(b: Board, p: int, r: int, at: _Castle, now: float, offers) -> float:
     """Castle tokens bought with deniers: the best offer (tokens, price) p can pay, or nothing."""
     best = 0.0
     for n, price in offers:
         if b.deniers[p] >= price and len(at.tokens) >= n:
-            best = max(best, sum(at.tokens[:n]) + _gain(b, p, at, now, deniers=-price))
+            best = max(best, sum(at.tokens[:n]) + _gain(b, p, r, at, now, deniers=-price))
     return best
 
 
-def _lawyer(b: Board, p: int, at: _Castle, now: float) -> float:
-    """Turning one of p's road cards into a Residence for 1 food: the Residence's worth, less the card's prestige
-    and family worth it loses."""
+def _lawyer(b: Board, p: int, r: int, at: _Castle, now: float) -> float:
+    """Turning one of p's road cards into a Residence for 1 food: the Residence's worth and the room it makes for
+    a prestige building (p's cubes then counted for one more), less the card's prestige and family worth it loses
+    and the food."""
     if not (b.cubes[p][FOOD] or b.cubes[p][GOLD]):
         return 0.0
-    pay = FOOD if b.cubes[p][FOOD] else GOLD
-    best = 0.0
-    for j in lawyer_targets(b, p):
+    targets = lawyer_targets(b, p)
+    if not targets:
+        return 0.0
+    best = None
+    for j in targets:
         card = b.road_card[j]
         family = _FAMILY[card]
         lost = CARDS[card].prestige - RESIDENCE_PRESTIGE + (at.w[family] if family is not None else 0.0)
-        best = max(best, at.w[_RESIDENCE] - lost)
-    return best + _gain(b, p, at, now, paid=pay) if best > 0 else 0.0
+        best = at.w[_RESIDENCE] - lost if best is None else max(best, at.w[_RESIDENCE] - lost)
+    after = list(b.cubes[p])
+    after[FOOD if after[FOOD] else GOLD] -= 1
+    return max(0.0, best + at.worth(b.deniers[p], after, r + 1) - now)
 
 
 def amounts(b: Board, w: tuple[float, ...] | None = None) -> list[list[float]]:
@@ -268,6 +354,13 @@ def amounts(b: Board, w: tuple[float, ...] | None = None) -> list[list[float]]:
         w = weights(b)
     at = _castle(w, b)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    for card, owner, face in zip(b.road_card, b.road_owner, b.road_face):
+        if owner >= 0:
+            if face == BUILDING:
+                rows[owner][_FAMILY[card]] += 1
+            elif face == RESIDENCE:
+                rows[owner][_RESIDENCE] += 1
+    room = [int(row[_RESIDENCE]) for row in rows] if b.standard else rooms(b)
     prestige = scores(b)
     for seat in range(n):
         row = rows[seat]
@@ -275,20 +368,18 @@ def amounts(b: Board, w: tuple[float, ...] | None = None) -> list[list[float]]:
         spare = max(0, b.deniers[seat] - USEFUL_DENIERS)
         row[_DENIERS] = b.deniers[seat] - spare
         row[_SPARE] = spare
-        loose, row[_BATCHES], row[_BEGUN] = at.split(b.cubes[seat])
+        (_rest, row[_READY], row[_PRESTIGE_BEGUN], covered), (loose, row[_BATCHES], row[_BEGUN]) = at.split(
+            b.cubes[seat], room[seat])
+        row[_RESIDENCE] -= covered  # to be covered by the prestige buildings ready: no longer a Residence's worth
         row[_CUBES:_CUBES + 4] = loose
-        row[_HAND] = len(b.hand[seat])
-    for card, owner, face in zip(b.road_card, b.road_owner, b.road_face):
-        if owner >= 0:
-            if face == BUILDING:
-                rows[owner][_FAMILY[card]] += 1
-            elif face == RESIDENCE:
-                rows[owner][_RESIDENCE] += 1
-    _count_workers(b, rows, at)
+        cards = len(b.hand[seat])
+        row[_HAND] = min(cards, USEFUL_CARDS)
+        row[_SPARE_CARDS] = cards - row[_HAND]
+    _count_workers(b, rows, room, at)
     return rows
 
 
-def _count_workers(b: Board, rows, at: _Castle) -> None:
+def _count_workers(b: Board, rows, room: list[int], at: _Castle) -> None:
     """The workers on the road: what their cards will bring the workers' and the cards' owners when they work."""
     phase = b.phase
     if phase not in (ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE):
@@ -308,25 +399,26 @@ def _count_workers(b: Board, rows, at: _Castle) -> None:
             column = _BEYOND
         done = b.step if (phase == EFFECTS_PHASE and i == b.cursor) else 0  # 1: primary done, 2: both
         if done == 0:
-            rows[p][column] += _effect_worth(primary_worth, b, i, p, at)
+            rows[p][column] += _effect_worth(primary_worth, b, i, p, room[p], at)
         owner = owners[i]
         if done <= 1 and owner >= 0 and owner != p and b.road_face[i] in (BUILDING, BECOMING_RESIDENCE):
-            rows[owner][column] += _effect_worth(secondary_worth, b, i, owner, at)
+            rows[owner][column] += _effect_worth(secondary_worth, b, i, owner, room[owner], at)
 
 
-def _effect_worth(worth, b: Board, i: int, p: int, at: _Castle) -> float:
-    """`worth(b, i, p, at, now)` (`primary_worth` or `secondary_worth` of road card i for p), remembered by the
-    card and p's supply: the positions a bot compares differ in one seat's move, so the others' workers bring
-    the same again and again. A Lawyer's primary effect depends on p's road cards too: worked out each time."""
+def _effect_worth(worth, b: Board, i: int, p: int, r: int, at: _Castle) -> float:
+    """`worth(b, i, p, r, at, now)` (`primary_worth` or `secondary_worth` of road card i for p, who may build `r`
+    prestige buildings), remembered by the card and p's supply: the positions a bot compares differ in one seat's
+    move, so the others' workers bring the same again and again. A Lawyer's primary effect depends on p's road
+    cards too: worked out each time."""
     card = b.road_card[i]
     if worth is primary_worth and _EFFECT[card] == LAWYER:
-        return worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
-    key = (worth, card, b.road_pool[i], b.deniers[p], *b.cubes[p])  # the pool: a small production's secondary
+        return worth(b, i, p, r, at, at.worth(b.deniers[p], b.cubes[p], r))
+    key = (worth, card, b.road_pool[i], b.deniers[p], *b.cubes[p], r)  # the pool: a small production's secondary
     known = at.effects.get(key)
     if known is None:
         if len(at.effects) >= _KEPT:
             at.effects.clear()
-        known = at.effects[key] = worth(b, i, p, at, at.worth(b.deniers[p], b.cubes[p]))
+        known = at.effects[key] = worth(b, i, p, r, at, at.worth(b.deniers[p], b.cubes[p], r))
     return known
 
 
@@ -339,7 +431,9 @@ GAIN_WORDS = {
     "gold": "gold", "spare_deniers": "spare deniers", "batches": "prestige of castle batches ready",
     "begun": "prestige of a castle batch begun", "worker_out": "prestige a placed worker brings",
     "worker_beyond": "prestige a worker beyond the provost may bring", "hand": "a card in hand",
-    "residence": "a residence", "small_production": "a wood production building of your own",
+    "spare_cards": "a card in hand beyond the first few",
+    "residence": "a residence", "prestige_ready": "prestige of prestige buildings affordable",
+    "prestige_begun": "prestige of a prestige building begun", "small_production": "a wood production building of your own",
     "large_production": "a stone production building of your own", "peddler": "a Peddler of your own",
     "market": "a Market of your own", "gold_mine": "a Gold Mine of your own", "bank": "a Bank of your own",
     "church": "a Church of your own", "lawyer": "a Lawyer of your own",
