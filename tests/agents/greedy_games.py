@@ -6,7 +6,7 @@ positions, the greedy bot's margin for every legal action (exact floats) and the
 played on 16 decisions (its `normal` level without the seconds cap, which would make it depend on the machine)
 are recorded too. The file `tests/agents/greedy_games.json` was written once from the code as it was before the
 greedy speed work (`python -m tests.agents.greedy_games --write`); write it again only when the bots or the
-heuristics are changed on purpose.
+heuristics are changed on purpose, and then only the edition changed (`--write magna-carta`).
 """
 
 from __future__ import annotations
@@ -54,8 +54,11 @@ def record(edition: str) -> dict:
             "weighed": {str(at): weighing(position_at(edition, actions, at)) for at in LOOKED_AT}}
 
 
-def write() -> None:
-    PATH.write_text(json.dumps({edition: record(edition) for edition in EDITIONS}, separators=(",", ":")) + "\n")
+def write(editions=EDITIONS) -> None:
+    """Record the games of `editions` anew, keeping the other editions' records as they are."""
+    records = json.loads(PATH.read_text()) if PATH.exists() else {}
+    records.update({edition: record(edition) for edition in editions})
+    PATH.write_text(json.dumps({edition: records[edition] for edition in EDITIONS}, separators=(",", ":")) + "\n")
 
 
 def expected(edition: str) -> dict:
@@ -65,7 +68,10 @@ def expected(edition: str) -> dict:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="record the games anew (only on purpose)")
-    if parser.parse_args().write:
-        write()
+    parser.add_argument("editions", nargs="*", choices=EDITIONS, default=list(EDITIONS),
+                        help="the editions to record anew (default: all)")
+    args = parser.parse_args()
+    if args.write:
+        write(args.editions)
     else:
         parser.print_help()
