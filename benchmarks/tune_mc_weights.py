@@ -125,11 +125,12 @@ class Tally:
     def line(self, label: str) -> str:
         n = self.games
         low, high = wilson(self.wins, n)
+        others = n * (self.players - 1)
         return (f"{self.players}p vs {label}: candidate wins {self.wins / n:.3f} ({low:.3f}-{high:.3f}; an equal "
                 f"seat {1 / self.players:.3f}) over {n} games, mean margin {statistics.mean(self.margins):+.2f}, "
                 f"mean score {statistics.mean(self.mine):.1f} vs {statistics.mean(self.theirs):.1f}; "
-                f"a game: prestige buildings {self.built[0] / n:.2f} vs {self.built[1] / n / (self.players - 1):.2f} "
-                f"a seat, Residences {self.residences[0] / n:.2f} vs {self.residences[1] / n / (self.players - 1):.2f}; "
+                f"a game: prestige buildings {self.built[0] / n:.2f} vs {self.built[1] / others:.2f} "
+                f"a seat, Residences {self.residences[0] / n:.2f} vs {self.residences[1] / others:.2f}; "
                 f"all seats: mean score {statistics.mean(self.everyone):.1f}, prestige buildings a game "
                 f"{sum(self.built) / n:.2f}")
 

@@ -17,7 +17,11 @@ the castle's tokens run out). Counted as the rulebook scores and plays:
   cubes into 6 to 14 prestige (less the Residence's 1 it covers): more a cube than any castle batch. So a seat with
   uncovered Residences first sets aside the cubes of the best prestige buildings it can afford (one a Residence;
   in the beginner rules, which need no Residence, any number), counted at their prestige less the Residence's;
-  the best one it cannot afford yet counts at the share of its cost the seat holds. The rest go to batches.
+  the best one it cannot afford yet counts at the share of its cost the seat holds. The rest go to batches. A
+  Residence a building is ready for no longer counts as one (its income ends once covered), and a worker on a
+  Lawyer is worth the Residence with the room it makes for a prestige building, less the card it turns over.
+- Cards in hand are buildings to come, but only the first few: a hand the cubes of the next turns cannot build
+  gains nothing from another card.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from .rules import (
 from .scoring import scores
 
 # feature: (worth early, worth late), in prestige points for one unit of the feature. Tried against other values by
-# self-play: benchmarks/tune_mc_weights.py.
+# self-play: benchmarks/tune_mc_weights.py (the figures: benchmarks/RESULTS-bots.md, Magna Carta heuristics).
 WEIGHTS = {
     "prestige": (1.0, 1.0),
     "deniers": (0.5, 0.34),         # the first USEFUL_DENIERS; late: 1 prestige per 3 deniers
@@ -431,9 +435,10 @@ GAIN_WORDS = {
     "gold": "gold", "spare_deniers": "spare deniers", "batches": "prestige of castle batches ready",
     "begun": "prestige of a castle batch begun", "worker_out": "prestige a placed worker brings",
     "worker_beyond": "prestige a worker beyond the provost may bring", "hand": "a card in hand",
-    "spare_cards": "a card in hand beyond the first few",
-    "residence": "a residence", "prestige_ready": "prestige of prestige buildings affordable",
-    "prestige_begun": "prestige of a prestige building begun", "small_production": "a wood production building of your own",
+    "spare_cards": "a card in hand beyond the first few", "residence": "a residence",
+    "prestige_ready": "prestige of prestige buildings affordable",
+    "prestige_begun": "prestige of a prestige building begun",
+    "small_production": "a wood production building of your own",
     "large_production": "a stone production building of your own", "peddler": "a Peddler of your own",
     "market": "a Market of your own", "gold_mine": "a Gold Mine of your own", "bank": "a Bank of your own",
     "church": "a Church of your own", "lawyer": "a Lawyer of your own",
