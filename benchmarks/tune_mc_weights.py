@@ -135,17 +135,20 @@ class Tally:
                 f"{sum(self.built) / n:.2f}")
 
 
-def paired(new: Tally, old: Tally) -> str:
+def paired(pairs: list[tuple[Tally, Tally]]) -> str:
     """The candidate's seat against the same seat played by the baseline in the same games (same deals, same
-    opponents): mean differences in wins, score and margin, with 95% intervals (normal approximation)."""
+    opponents), over the (candidate, baseline) matches `pairs`: mean differences in wins, score and margin, with
+    95% intervals (normal approximation)."""
     out = []
-    for name, a, b in (("wins", new.won, old.won), ("score", new.mine, old.mine),
-                       ("margin", new.margins, old.margins)):
-        d = [x - y for x, y in zip(a, b)]
+    for name in ("won", "mine", "margins"):
+        d = [x - y for new, old in pairs for x, y in zip(getattr(new, name), getattr(old, name))]
         half = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else float("nan")
         mean = statistics.mean(d)
-        out.append(f"{name} {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})")
-    return f"{new.players}p, candidate minus baseline in its seat, same {new.games} games: " + ", ".join(out)
+        words = {"won": "wins", "mine": "score", "margins": "margin"}[name]
+        out.append(f"{words} {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})")
+    sizes = "+".join(f"{new.players}p" for new, _old in pairs)
+    games = sum(new.games for new, _old in pairs)
+    return f"{sizes}, candidate minus baseline in its seat, same {games} games: " + ", ".join(out)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -191,6 +194,7 @@ def main() -> None:
             ap.error(f"no feature {name!r} (features: {', '.join(table)})")
         early, late = (float(x) for x in pair.split(","))
         table[name] = (early, late)
+    pairs = []  # (candidate, baseline in its seat) for each player count, against --baseline
     for n in (int(x) for x in args.players.split(",")):
         for versus in args.versus.split(","):
             if versus == "random":
@@ -222,7 +226,10 @@ def main() -> None:
                     return [Baseline(old, s)] + [Baseline(old, s * 7 + i) for i in range(1, n)]
                 reference = play(args.games, n, args.seed, null)
                 print(reference.line("baseline, the baseline in the candidate's seat"), flush=True)
-                print(paired(tally, reference), flush=True)
+                print(paired([(tally, reference)]), flush=True)
+                pairs.append((tally, reference))
+    if len(pairs) > 1:
+        print(paired(pairs), flush=True)
 
 
 if __name__ == "__main__":
