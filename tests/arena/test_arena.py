@@ -84,6 +84,7 @@ def test_a_stopped_arena_resumes_where_it_stopped_and_gives_an_unbroken_runs_res
     resumed = run(Arena("caylus-1303", 2, ("easy", "random"), games=5, seed=4), records=tmp_path, resume=True)
     assert played == [2, 3, 4]
     assert outcome(resumed) == outcome(whole) and resumed.games == 5
+    assert (resumed.resumed, whole.resumed) == (2, 0) and "5 games (seed 4, 2 of them from the records)" in resumed.table()
     assert len(journal.read_text().splitlines()) == 1 + 5 and len(list(tmp_path.glob("*.txt"))) == 5
 
 

@@ -55,6 +55,7 @@ class ArenaResult:
         self.ratings = Ratings(self.names)
         self.games = 0
         self.seconds = 0.0
+        self.resumed = 0    # games taken from a records directory's journal, not played by this run
 
     def add(self, game) -> None:
         self.games += 1
@@ -92,11 +93,12 @@ class ArenaResult:
         a = self.arena
         return {"edition": a.edition, "players": a.players, "games": self.games, "seed": a.seed,
                 "options": a.options, "entries": list(a.bots), "seconds": round(self.seconds, 2),
-                "bots": self.rows(), "command": command}
+                "resumed": self.resumed, "bots": self.rows(), "command": command}
 
     def table(self) -> str:
         a = self.arena
-        lines = [f"{a.edition}, {a.players} players, {self.games} games (seed {a.seed}), "
+        resumed = f", {self.resumed} of them from the records" if self.resumed else ""
+        lines = [f"{a.edition}, {a.players} players, {self.games} games (seed {a.seed}{resumed}), "
                  f"{self.seconds:.1f} s; a shared win counts as a share",
                  f"{'bot':<12} {'games':>5} {'wins':>7} {'win rate':>8} {'95% interval':>15} {'rating':>14} "
                  f"{'score':>6} {'margin':>7} {'s/move':>7}"]
