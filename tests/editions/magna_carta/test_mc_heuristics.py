@@ -7,7 +7,8 @@ from caylus.editions.magna_carta.catalog import CARDS
 from caylus.editions.magna_carta.rules import BUILDING
 
 from .mc_scenario import (
-    BLUE, GREEN, ORANGE, RED, new, residence, set_player, set_road, tidy_cards, to_actions, to_castle, worker,
+    BLUE, GREEN, ORANGE, RED, new, residence, set_player, set_road, tidy_cards, to_actions, to_castle, to_effects,
+    top, worker,
 )
 
 ROAD = ["park", "forest", "quarry", "peddler", "green:large_quarry", "green:small_quarry"]
@@ -115,3 +116,23 @@ def test_a_card_beyond_a_full_hand_is_not_worth_its_denier():
     draw = next(a for a in advice if a.action.token == "draw")
     keep = next(a for a in advice if a.action.token == "pass")
     assert draw.value < keep.value
+
+
+def test_at_the_lawyer_a_seat_holding_a_statues_cubes_makes_the_residence_it_needs():
+    # Rulebook, Lawyer: pay 1 food to turn one of your road cards into a Residence; E): a prestige building is built
+    # only on one's own Residence. Blue's worker works Red's Lawyer in mid-game, Blue holding the Statue's 2 stone and
+    # 1 gold: the Residence (1 prestige, as the Small Farm it turns over) lets Blue build the Statue (6) next.
+    g = new(3)
+    set_road(g, ["park", "forest", "quarry", "peddler", "red:lawyer", "blue:small_farm", "green:market"], pools={5: 2})
+    g.board.castle, g.board.removed = [0, 7, 8], [6, 0, 0]  # the Dungeon's tokens are gone: the Walls are next
+    for p in (BLUE, RED, GREEN):
+        set_player(g, p, deniers=3, food=0, wood=0, stone=0, gold=0)
+    hand = ["large_farm", "bank"]
+    deck = [c.name for c in CARDS[:12] if c.name not in hand and c.name != "small_farm"]
+    set_player(g, BLUE, food=1, stone=2, gold=1, hand=hand, deck=deck, discard=[])
+    tidy_cards(g)
+    worker(g, 4, BLUE)
+    g = to_effects(g, [BLUE, RED, GREEN])
+    assert top(g) == ("lawyer", BLUE)
+    best = GreedyAgent(1).explain(Position(g), top=1)[0]
+    assert best.action.token == "residence:small_farm"
