@@ -59,7 +59,7 @@ class Journal:
         return text.splitlines()
 
     def _read(self, lines: list[str]) -> None:
-        where = f"{self.path}"
+        where = str(self.path)
         try:
             head = json.loads(lines[0])["arena"]
         except (ValueError, KeyError, TypeError):
@@ -67,7 +67,7 @@ class Journal:
         if head != _identity(self.arena):
             differ = ", ".join(k for k, v in _identity(self.arena).items() if head.get(k) != v)
             raise JournalError(f"{where} holds another arena's games (its {differ} differ): resume it with the same "
-                            f"edition, options, players, bots and seed, or choose another directory")
+                               f"edition, options, players, bots and seed, or choose another directory")
         specs = {spec.index: spec for spec in schedule(self.arena)}
         for number, line in enumerate(lines[1:], start=2):
             try:
@@ -89,7 +89,7 @@ class Journal:
 def _check(game: GameResult, spec: GameSpec, where: str) -> None:
     if (game.seed, game.seating) != (spec.seed, spec.seating):
         raise JournalError(f"{where}: game {game.index + 1} has seed {game.seed} and seating {list(game.seating)}, "
-                        f"the arena's has seed {spec.seed} and seating {list(spec.seating)}")
+                           f"the arena's has seed {spec.seed} and seating {list(spec.seating)}")
     seats = spec.players
     fits = (len(game.scores) == len(game.seconds) == len(game.moves) == len(game.buildings) == seats
             and all(isinstance(n, int) for n in (*game.scores, *game.moves, *game.winners))

@@ -50,7 +50,7 @@ def run(arena: Arena, jobs: int = 1, backend: str = "local", records: Path | Non
     journal = Journal(records, arena, resume) if records is not None else None
     saved = journal.saved if journal is not None else {}
     result = ArenaResult(arena)
-    result.resumed = sum(1 for spec in specs if spec.index in saved)
+    result.resumed = len(saved)  # the journal keeps only games of this schedule
     started = time.perf_counter()
     played = _results([spec for spec in specs if spec.index not in saved], jobs, backend)
     for done, spec in enumerate(specs, start=1):
