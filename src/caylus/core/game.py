@@ -16,9 +16,12 @@ from .errors import BadOption, BadRecord, IllegalAction, shown
 ENGINE_VERSION = "0.1.0"
 
 # Undo restores the board as it was before the undone action: `apply` keeps a copy of the board (a snapshot) before
-# each action, so undo is one list pop, as cheap as the copy `clone` makes. A game with `keep_undo = False` (random
+# each action, so undo is one pop, as cheap as the copy `clone` makes. A game with `keep_undo = False` (random
 # playouts, MCTS rollouts: they never undo) skips that copy; its undo restores the newest snapshot it has (at
 # worst the setup's) and replays the actions since, so it stays exact, only slower.
+# The snapshots form a chain, newest first: each is a tuple (actions before it, board, the snapshot below, depth,
+# the legal actions then), the setup's at depth 0. A clone shares the chain as it is (clone stays constant time however long the game);
+# snapshots below `_shared` (a depth) may belong to a clone too, so undo copies them instead of taking them.
 
 
 class Game:
@@ -27,7 +30,7 @@ class Game:
     Create one with `caylus.new_game`. Players are numbered 0..N-1 (seat order, which is not turn order).
     """
 
-    __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_checkpoints", "_legal",
+    __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_snapshots", "_legal",
                  "_set_up", "_events", "_marks", "_shared", "keep_undo")
 
     def __init__(self, edition: Edition, players: int, seed: int, options: dict):
@@ -36,14 +39,19 @@ class Game:
         self.seed = seed
         self.options = options
         self.board = edition.new_board(players, seed, options)
-        self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
-        self._checkpoints: list[tuple[int, object]] = [(0, self.board.copy())]
-        self._legal: list[Action] | None = None
         self._set_up = True  # made by the edition's setup (not from a determinized board): events can start there
         self._events: list[dict] | None = None  # what happened, once `record_events()` is called
-        self._marks: list[int] = []  # len(self._events) before each action of `history` (undo cuts there)
-        self._shared = 1  # snapshots [0, _shared) may also belong to a clone: undo copies them instead of taking them
         self.keep_undo = True  # False: apply keeps no snapshot (for playouts that never undo; undo then replays)
+        self._begin_here()
+
+    def _begin_here(self) -> None:
+        """Make the board as it stands the start: no history, undo stops here, forced moves played. (The setup
+        and `from_board` start this way; tests that arrange a board by hand call it after.)"""
+        self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
+        self._snapshots = (0, self.board.copy(), None, 0, None)
+        self._shared = 1  # snapshots of a lower depth may also belong to a clone
+        self._legal: list[Action] | None = None
+        self._marks: list[int] = []  # len(self._events) before each action of `history` (undo cuts there)
         self._play_forced()
 
     # -- what a player may do ------------------------------------------------------------------------------
@@ -83,7 +91,8 @@ class Game:
         if type(action) is not Action or action not in legal:
             action = self._legal_one(action, legal)
         if self.keep_undo and self.history:  # the setup's snapshot is taken before its forced moves, in __init__
-            self._checkpoints.append((len(self.history), self.board.copy()))
+            below = self._snapshots
+            self._snapshots = (len(self.history), self.board.copy(), below, below[3] + 1, legal)
         self._legal = None
         if self._events is not None:
             self._marks.append(len(self._events))
@@ -123,22 +132,22 @@ class Game:
         if not self.history:
             raise IllegalAction("undo: no action to take back")
         target = len(self.history) - 1
-        checkpoints = self._checkpoints
-        while checkpoints[-1][0] > target:
-            checkpoints.pop()
-        start, snapshot = checkpoints[-1]
+        snapshot = self._snapshots
+        while snapshot[0] > target:
+            snapshot = snapshot[2]
+        start, board, below, depth, legal = snapshot
         undone = self.history.pop()
         if start == target and start:
             # the usual case: the snapshot of the board just before the undone action, at a decision (so no
             # forced move to play); taken as it is unless a clone shares it
-            owned = len(checkpoints) > self._shared
-            checkpoints.pop()
-            self._shared = min(self._shared, len(checkpoints))
-            self.board = snapshot if owned else snapshot.copy()
-            self._legal = None
+            self.board = board if depth >= self._shared else board.copy()
+            self._snapshots = below
+            self._shared = min(self._shared, depth)
+            self._legal = legal
         else:  # no snapshot there (kept by a game with keep_undo off, or the setup's): replay from the newest
-            self._shared = min(self._shared, len(checkpoints))
-            self.board = snapshot.copy()
+            self._snapshots = snapshot
+            self._shared = min(self._shared, depth + 1)
+            self.board = board.copy()
             self._play_forced()
             for act in self.history[start:]:
                 self.edition.apply(self.board, act)
@@ -159,8 +168,8 @@ class Game:
         other.options = dict(self.options)
         other.board = self.board.copy()
         other.history = list(self.history)
-        other._checkpoints = list(self._checkpoints)  # shared snapshots are only copied from, never taken
-        other._shared = self._shared = len(self._checkpoints)
+        other._snapshots = self._snapshots  # shared: from now on both copy these snapshots instead of taking them
+        other._shared = self._shared = self._snapshots[3] + 1
         other.keep_undo = self.keep_undo
         other._legal = self._legal
         other._set_up = self._set_up
@@ -180,7 +189,10 @@ class Game:
         if self._set_up:
             board = edition.new_board(self.num_players, self.seed, self.options, events)
         else:  # a determinized game starts at the board it was dealt: nothing happened before
-            board = self._checkpoints[0][1].copy()
+            setup = self._snapshots
+            while setup[2] is not None:
+                setup = setup[2]
+            board = setup[1].copy()
             board.events = events
         self.board = board
         self._play_forced()
@@ -291,15 +303,10 @@ class Game:
         game.seed = seed
         game.options = dict(options)
         game.board = board
-        game.history = []
-        game._checkpoints = [(0, board.copy())]
-        game._shared = 1
         game.keep_undo = True
-        game._legal = None
         game._set_up = False
         game._events = None
-        game._marks = []
-        game._play_forced()
+        game._begin_here()
         return game
 
     def __str__(self) -> str:

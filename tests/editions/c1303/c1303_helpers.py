@@ -143,11 +143,7 @@ class Table:
     def go(self) -> "Table":
         rules.reindex(self.b)  # the rules' bookkeeping, made anew from the arranged board
         rules.run(self.b)
-        g = self.game
-        g._legal = None
-        g.history.clear()
-        g._checkpoints = [(0, self.b.copy())]
-        g._play_forced()
+        self.game._begin_here()
         return self
 
     # -- playing and looking -------------------------------------------------------------------------------------

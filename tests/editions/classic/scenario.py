@@ -31,10 +31,7 @@ def sync(game: caylus.Game) -> None:
     """Make the wrapper trust the (edited) board: the rules' bookkeeping made anew from it (`rules.reindex`), fresh
     legal actions, undo starts here."""
     rules.reindex(game.board)
-    game._legal = None
-    game.history.clear()
-    game._checkpoints = [(0, game.board.copy())]
-    game._play_forced()
+    game._begin_here()
 
 
 def set_cubes(game, seat: int, deniers: int | None = None, **cubes) -> None:

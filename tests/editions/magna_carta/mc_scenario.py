@@ -94,10 +94,7 @@ def settle(game):
     b = game.board
     R.reindex(b)  # the rules' bookkeeping, made anew from the board as set
     R.advance(b)
-    game.history = []
-    game._checkpoints = [(0, b.copy())]
-    game._legal = None
-    game._play_forced()
+    game._begin_here()
     return game
 
 
