@@ -70,13 +70,19 @@ def test_the_actions_of_phase_2_cost_a_denier():
 
 
 def test_building_costs_and_a_payment_in_progress():
-    """The Market costs 1 wood + 1 cube of any kind (a white cube); a payment in progress says what is still owed."""
+    """The Market costs 1 wood + 1 cube of any kind (a white cube); each way of paying says the cubes it gives and what is owed after it."""
     view = actions_view()
     assert caylus.describe_action(view, "build:market") == (
         "Build the Market from your hand at the end of the road (pay 1 wood, 1 cube of any kind; worth 2 prestige): "
         "sell 1 cube for 4 deniers")
     view = with_decision(view, "pay", 0, extra=1 << 3 | 1 << 9)  # 1 wood and 1 cube of any kind still owed
-    assert caylus.describe_action(view, "pay:gold") == "Pay with 1 gold (still owed: 1 wood, 1 cube of any kind)"
+    seat = view["seats"][0]  # the payer
+    seat.update(food=2, wood=2, stone=0, gold=1)
+    assert caylus.describe_action(view, "pay:food") == "Pay with 1 food (still owed: 1 wood)"
+    assert caylus.describe_action(view, "pay:gold") == "Pay with 1 gold (still owed: 1 wood)"
+    # "Gold is a wild resource ... White cubes stand for cubes of any kind" (rulebook, resources): the wood given
+    # for the white cube pays the wood the cost asks for too, in one answer (the engine asks each way once).
+    assert caylus.describe_action(view, "pay:wood") == "Pay with 2 wood (the cost is paid)"
 
 
 def test_church_and_castle_name_the_token_taken():

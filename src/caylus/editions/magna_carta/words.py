@@ -16,7 +16,7 @@ from .catalog import (
     NEUTRAL_CARDS, NEUTRAL_PEDDLER, PEDDLER, PLAYER_CARDS, PLAYER_NAMES, POOL_CUBES, PRESTIGE, PRESTIGE_BY_NAME,
     RESIDENCE_COST, RESIDENCE_PRESTIGE, SECTION_VALUE, SECTIONS, SMALL_PRODUCTION, TRADING_POST,
 )
-from .rules import BATCH_COST, DECISION_NAMES, PHASE_NAMES
+from .rules import BATCH_COST, DECISION_NAMES, PHASE_NAMES, pay_with
 
 # -- names ------------------------------------------------------------------------------------------------------
 
@@ -280,7 +280,7 @@ def _answer(view: dict, act, kind: int, player: int, index: int, extra: int) -> 
                 return f"Put the {p.title} over your residence at card {i + 1} (once the {CARD_NAMES[arg]})"
         return _plain(act)
     if verb == "pay":
-        return f"Pay with 1 {arg} (still owed: {_owed_text(extra)})"
+        return _payment(seat, arg, extra)
     if verb == "provost":
         to = view["provost"] + arg
         work = f"cards 1-{to + 1} will work" if to else "only card 1 will work"
@@ -315,6 +315,17 @@ def _answer(view: dict, act, kind: int, player: int, index: int, extra: int) -> 
     if verb == "redraw":
         return f"Discard your opening hand and draw {HAND_SIZE} new cards"
     return _plain(act)
+
+
+def _payment(seat: dict, cube_name: str, owes: int) -> str:
+    """A `pay` answer: the cubes it gives (paying the cube of any kind with a kind the cost also asks for pays
+    those in kind too) and what is owed after it."""
+    cube = CUBE_NAMES.index(cube_name)
+    cubes = [seat[name] for name in CUBE_NAMES]
+    left = pay_with(cubes, owes, cube)
+    paid = seat[cube_name] - cubes[cube]
+    after = f"still owed: {_owed_text(left)}" if left else "the cost is paid"
+    return f"Pay with {paid} {cube_name} ({after})"
 
 
 def _pass_words(view: dict, name: str, player: int, extra: int) -> str:
