@@ -10,6 +10,7 @@ import pytest
 import caylus
 from caylus.agents import BadAgent, GreedyAgent, LookaheadAgent, MCTSAgent, Position, make_agent, play_game
 from caylus.agents.base import Advice
+from caylus.agents.evaluation import counted
 
 SETUPS = [("caylus", 2), ("caylus", 4), ("caylus", 5), ("caylus-1303", 2), ("caylus-1303", 3),
           ("caylus-1303", 5), ("magna-carta", 2), ("magna-carta", 3), ("magna-carta", 4)]
@@ -142,6 +143,22 @@ def test_bots_explain_their_best_moves_in_words(edition, spec):
         assert isinstance(a, Advice) and a.action in position.legal and isinstance(a.value, float)
         # The reason starts with the move in plain words, then says why.
         assert a.reason.startswith(caylus.describe_action(position.view, a.action.token) + ":")
+
+
+def test_reasons_count_in_the_right_number():
+    assert counted(1, "denier(s)") == "+1 denier" and counted(-2, "denier(s)") == "-2 deniers"
+    assert counted(-1, "batch(es) for the castle") == "-1 batch for the castle"
+    assert counted(1.5, "point(s) your placed workers should bring") == "+1.5 points your placed workers should bring"
+    assert counted(1, "residence(s) (1 denier a turn)") == "+1 residence (1 denier a turn)"  # a note stays as it is
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
+def test_every_gain_reads_as_words_after_a_number(edition):
+    """The edition's reason words name every feature and read after a signed number (no "+1 a ...")."""
+    heuristics = caylus.get_edition(edition).heuristics
+    assert set(heuristics.GAIN_WORDS) == set(heuristics.FEATURES)
+    for words in heuristics.GAIN_WORDS.values():
+        assert words and not words.startswith(("a ", "an ", "the ")), words
 
 
 @pytest.mark.parametrize("spec,message", [

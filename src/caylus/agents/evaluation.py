@@ -8,6 +8,7 @@ rewards between 0 and 1.
 from __future__ import annotations
 
 import math
+import re
 
 # A margin of this many prestige points is "clearly ahead": the reward's curve is steepest below it.
 MARGIN_SCALE = 12.0
@@ -53,10 +54,18 @@ def gains(game_before, game_after, seat: int) -> list[tuple[str, float, float]]:
     return out
 
 
+_PLURAL = re.compile(r"(\w+)\((\w+)\)")  # "denier(s)", "batch(es)": the ending a number other than 1 adds
+
+
+def counted(amount: float, words: str) -> str:
+    """A signed amount and the words for what changed, in the number the amount asks for: the edition's
+    `GAIN_WORDS` mark a plural ending in brackets ("denier(s)" reads "+1 denier", "-2 deniers")."""
+    number = f"{amount:+.0f}" if abs(amount - round(amount)) < 1e-9 else f"{amount:+.1f}"
+    one = number in ("+1", "-1")
+    return f"{number} " + _PLURAL.sub(lambda m: m[1] if one else m[1] + m[2], words)
+
+
 def reason_text(action_words: str, changes: list[tuple[str, float, float]], limit: int = 3) -> str:
     """One line: the action in words, then what it brings and costs ("+1 wood, -2 deniers")."""
-    shown = []
-    for words, amount, _value in changes[:limit]:
-        number = f"{amount:+.0f}" if abs(amount - round(amount)) < 1e-9 else f"{amount:+.1f}"
-        shown.append(f"{number} {words}")
+    shown = [counted(amount, words) for words, amount, _value in changes[:limit]]
     return f"{action_words}: {', '.join(shown)}" if shown else f"{action_words}: nothing changes at once"

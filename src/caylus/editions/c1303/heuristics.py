@@ -202,9 +202,11 @@ _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
 weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
+# How each feature's change reads after its signed number in a bot's reason ("+1 denier", "-1.5 points ...");
+# a plural ending in brackets is added for a number other than 1 (`agents.evaluation.counted`).
 GAIN_WORDS = {
-    "prestige": "prestige", "workers": "workers", "food": "food", "wood": "wood", "stone": "stone",
-    "fabric": "fabric", "gold": "gold", "wood_building": "a wood building of your own",
-    "stone_building": "a stone building of your own", "residence": "a residence", "character": "a character",
-    "worker_out": "a worker that will be activated",
+    "prestige": "prestige", "workers": "worker(s)", "food": "food", "wood": "wood", "stone": "stone",
+    "fabric": "fabric", "gold": "gold", "wood_building": "wood building(s) of your own",
+    "stone_building": "stone building(s) of your own", "residence": "residence(s)", "character": "character(s) in hand",
+    "worker_out": "point(s) your placed workers should bring at the activation",
 }

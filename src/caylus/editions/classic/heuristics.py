@@ -582,12 +582,13 @@ _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
 weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
-# The words a bot uses to say why a move is good (feature -> how a gain reads).
+# How each feature's change reads after its signed number in a bot's reason ("+1 denier", "-1.5 points ...");
+# a plural ending in brackets is added for a number other than 1 (`agents.evaluation.counted`).
 GAIN_WORDS = {
-    "prestige": "prestige", "deniers": "deniers", "food": "food", "wood": "wood", "stone": "stone",
-    "cloth": "cloth", "gold": "gold", "batch": "a batch for the castle",
-    "wood_building": "a wood building of your own",
-    "stone_building": "a stone building of your own", "residence": "a residence (1 denier a turn)",
-    "favor_step": "a step on the favor table", "castle_count": "prestige or favors at the castle's count",
-    "worker_out": "what your workers will bring this turn",
+    "prestige": "prestige", "deniers": "denier(s)", "food": "food", "wood": "wood", "stone": "stone",
+    "cloth": "cloth", "gold": "gold", "batch": "batch(es) for the castle",
+    "wood_building": "wood building(s) of your own",
+    "stone_building": "stone building(s) of your own", "residence": "residence(s) (1 denier a turn)",
+    "favor_step": "step(s) on the favor table", "castle_count": "point(s) of prestige or favors at the castle's count",
+    "worker_out": "point(s) your placed workers should bring this turn",
 }

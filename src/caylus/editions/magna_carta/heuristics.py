@@ -430,16 +430,18 @@ _VALUATION = Valuation(WEIGHTS, stage, amounts, scores)
 weights, parts, evaluate = _VALUATION.weights, _VALUATION.parts, _VALUATION.evaluate
 
 
+# How each feature's change reads after its signed number in a bot's reason ("+1 denier", "-1.5 points ...");
+# a plural ending in brackets is added for a number other than 1 (`agents.evaluation.counted`).
 GAIN_WORDS = {
-    "prestige": "prestige", "deniers": "deniers", "food": "food", "wood": "wood", "stone": "stone",
-    "gold": "gold", "spare_deniers": "spare deniers", "batches": "prestige of castle batches ready",
-    "begun": "prestige of a castle batch begun", "worker_out": "prestige a placed worker brings",
-    "worker_beyond": "prestige a worker beyond the provost may bring", "hand": "a card in hand",
-    "spare_cards": "a card in hand beyond the first few", "residence": "a residence",
-    "prestige_ready": "prestige of prestige buildings affordable",
-    "prestige_begun": "prestige of a prestige building begun",
-    "small_production": "a wood production building of your own",
-    "large_production": "a stone production building of your own", "peddler": "a Peddler of your own",
-    "market": "a Market of your own", "gold_mine": "a Gold Mine of your own", "bank": "a Bank of your own",
-    "church": "a Church of your own", "lawyer": "a Lawyer of your own",
+    "prestige": "prestige", "deniers": "denier(s)", "food": "food", "wood": "wood", "stone": "stone",
+    "gold": "gold", "spare_deniers": "spare denier(s)", "batches": "point(s) of castle batches ready",
+    "begun": "point(s) of a castle batch begun", "worker_out": "point(s) your placed workers should bring",
+    "worker_beyond": "point(s) your workers beyond the provost might bring", "hand": "card(s) in hand",
+    "spare_cards": "card(s) in hand beyond the first few", "residence": "residence(s)",
+    "prestige_ready": "point(s) of prestige buildings you can afford",
+    "prestige_begun": "point(s) of a prestige building begun",
+    "small_production": "wood production building(s) of your own",
+    "large_production": "stone production building(s) of your own", "peddler": "Peddler(s) of your own",
+    "market": "Market(s) of your own", "gold_mine": "Gold Mine(s) of your own", "bank": "Bank(s) of your own",
+    "church": "Church(es) of your own", "lawyer": "Lawyer(s) of your own",
 }
