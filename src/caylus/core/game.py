@@ -20,8 +20,9 @@ ENGINE_VERSION = "0.1.0"
 # playouts, MCTS rollouts: they never undo) skips that copy; its undo restores the newest snapshot it has (at
 # worst the setup's) and replays the actions since, so it stays exact, only slower.
 # The snapshots form a chain, newest first: each is a tuple (actions before it, board, the snapshot below, depth,
-# the legal actions then), the setup's at depth 0. A clone shares the chain as it is (clone stays constant time however long the game);
-# snapshots below `_shared` (a depth) may belong to a clone too, so undo copies them instead of taking them.
+# the legal actions then), the setup's at depth 0. A clone shares the chain as it is, so clone takes the same time
+# however long the game; snapshots below `_shared` (a depth) may belong to a clone too, so undo copies them instead
+# of taking them.
 
 
 class Game:
