@@ -1,7 +1,7 @@
 """An arena's games written down as they finish, so that a stopped arena goes on where it stopped.
 
 `DIR/arena.jsonl` (beside the records of `--records DIR`): a first line naming the arena (edition, options,
-players, bot entries, seed), then one line a finished game, in schedule order. Resuming reads the games back,
+players, bot entries, seed), then one line a finished game, as they finish. Resuming reads the games back,
 checks them against the schedule, and plays only the missing ones; the results are then those of an unbroken
 run (timings apart), because the schedule of a longer arena starts with the games of a shorter one: an arena of
 120 games can later be taken on to 480.
