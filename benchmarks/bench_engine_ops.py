@@ -95,7 +95,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args()
     print("| edition | legal_actions/s | apply+undo/s | clone/s | clone+apply/s | view/s | determinize/s "
-          "| undo bytes/action | a whole game |")
+          "| undo memory an action | a whole game |")
     print("|---|---|---|---|---|---|---|---|---|")
     for edition in caylus.available_editions():
         games = positions(edition, args.players, args.positions)
