@@ -60,6 +60,18 @@ def test_a_bot_that_always_wins_rates_above_one_that_always_loses():
     assert r.sigma["strong"] < 25 / 3                          # and they shrank from OpenSkill's start
 
 
+def test_sigma_keeps_shrinking_with_games_since_a_bots_skill_does_not_drift():
+    # OpenSkill's default drift (tau) would hold sigma near 1.5 from about 400 games on; bots do not drift.
+    r = Ratings(["a", "b"])
+    sigma = {}
+    for g in range(1, 1601):
+        r.update(["a", "b"], [1, 0] if g % 2 else [0, 1])
+        if g in (400, 1600):
+            sigma[g] = r.sigma["a"]
+    assert sigma[1600] < 0.65 * sigma[400]   # about 1/sqrt(4) of it: every game still informs
+    assert r.mu["a"] == pytest.approx(r.mu["b"], abs=0.5)
+
+
 def test_a_game_replays_alone_from_its_record_and_jobs_do_not_change_results(tmp_path):
     arena = Arena("caylus", 2, ("easy", "random"), games=3, seed=3)
     one = run(arena, jobs=1, records=tmp_path)
