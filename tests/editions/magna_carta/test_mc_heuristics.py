@@ -4,7 +4,7 @@ from caylus.agents.base import Position
 from caylus.agents.greedy import GreedyAgent
 from caylus.editions.magna_carta import heuristics as H
 from caylus.editions.magna_carta.catalog import CARDS
-from caylus.editions.magna_carta.rules import BUILDING
+from caylus.editions.magna_carta.catalog import BUILDING
 
 from .mc_scenario import (
     BLUE, GREEN, ORANGE, RED, new, residence, set_player, set_road, tidy_cards, to_actions, to_castle, to_effects,

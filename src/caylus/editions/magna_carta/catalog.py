@@ -87,6 +87,12 @@ LAWYER_CARD = 5
 BEGINNER_DECK = tuple(c.id for c in CARDS[:12] if not c.standard_only)
 STANDARD_DECK = PLAYER_CARDS
 
+# What lies face up on a road position (the board's `road_face`).
+BUILDING = -1  # the building side
+RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
+# Chosen by a Lawyer in phase 4 while a worker still waits to work it: it works this turn, then turns over.
+BECOMING_RESIDENCE = -3
+
 # Residence (the green back of every player card, made by the Lawyer).
 RESIDENCE_PRESTIGE = 1
 RESIDENCE_COST = (1, 0, 0, 0)  # 1 food, printed "(1 food)" on the Lawyer

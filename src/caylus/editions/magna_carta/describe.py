@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .catalog import CARDS, COLOURS, PLAYER_NAMES, PRESTIGE, SECTIONS
-from .rules import ASKS, BECOMING_RESIDENCE, BUILDING, PHASE_NAMES, RESIDENCE, Board
+from .catalog import BECOMING_RESIDENCE, BUILDING, CARDS, COLOURS, PLAYER_NAMES, PRESTIGE, RESIDENCE, SECTIONS
+from .rules import ASKS, PHASE_NAMES, Board
 from .scoring import scores
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 from caylus.core.rng import Rng
 
 from . import notation as N
+from .scoring import scores, supply_parts
 from .catalog import (
-    BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION, LAWYER,
-    LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE_COST, SECTIONS,
+    BANK, BECOMING_RESIDENCE, BUILDING, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD, GOLD_MINE, HAND_SIZE, HOTEL, INCOME, LARGE_PRODUCTION, LAWYER,
+    LAWYER_CARD, MARKET, NEUTRAL_PEDDLER, PEDDLER, PLAYER_NAMES, POOL_CUBES, PRESTIGE, RESIDENCE, RESIDENCE_COST, SECTIONS,
     SMALL_PRODUCTION, TRADING_POST, WORKERS,
 )
 
@@ -32,12 +33,6 @@ PHASE_NAMES = ("redraw", "actions", "provost", "effects", "castle", "over")
  D_CASTLE) = range(12)
 DECISION_NAMES = ("redraw", "action", "pay", "cover", "provost", "buy", "sell", "swap", "bank", "church", "lawyer",
                   "castle")
-
-# What lies face up on a road position (Board.road_face).
-BUILDING = -1  # the building side
-RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
-# Chosen by a Lawyer in phase 4 while a worker still waits to work it: it works this turn, then turns over.
-BECOMING_RESIDENCE = -3
 
 BATCH_COST = (1, 1, 1, 0)
 
@@ -602,8 +597,6 @@ def _end_of_turn(b: Board) -> None:
 
 
 def _tell_end(b: Board) -> None:
-    from .scoring import scores, supply_parts
-
     for p in range(b.num_players):
         parts = supply_parts(b, p)
         _tell(b, "end_bonus", p, parts=parts, total=sum(parts.values()))

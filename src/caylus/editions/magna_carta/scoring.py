@@ -1,17 +1,19 @@
-"""Prestige points: castle tokens and buildings during the game; cubes and deniers are added at the end."""
+"""Prestige points: castle tokens and buildings during the game; cubes and deniers are added at the end.
+
+Each function reads a `rules.Board` (not imported: the rules import scoring, as in the other editions).
+"""
 
 from __future__ import annotations
 
-from .catalog import CARDS, PRESTIGE, RESIDENCE_PRESTIGE, SECTION_VALUE
-from .rules import BECOMING_RESIDENCE, BUILDING, RESIDENCE, Board
+from .catalog import BECOMING_RESIDENCE, BUILDING, CARDS, PRESTIGE, RESIDENCE, RESIDENCE_PRESTIGE, SECTION_VALUE
 
 
-def token_points(b: Board, p: int) -> int:
+def token_points(b, p: int) -> int:
     t = b.tokens[p]
     return t[0] * SECTION_VALUE[0] + t[1] * SECTION_VALUE[1] + t[2] * SECTION_VALUE[2]
 
 
-def building_points(b: Board) -> list[int]:
+def building_points(b) -> list[int]:
     """What each seat's buildings show: a road card its printed prestige, a Residence 1, a covered Residence 0
     and the prestige building on it its own prestige; beginner prestige buildings lie in front of their owner."""
     points = [0] * b.num_players
@@ -29,18 +31,18 @@ def building_points(b: Board) -> list[int]:
     return points
 
 
-def supply_parts(b: Board, p: int) -> dict[str, int]:
+def supply_parts(b, p: int) -> dict[str, int]:
     """End of game, by source: 1 per gold, 1 per 3 other cubes (any mix), 1 per 3 deniers."""
     c = b.cubes[p]
     return {"gold": c[3], "cubes": (c[0] + c[1] + c[2]) // 3, "deniers": b.deniers[p] // 3}
 
 
-def supply_points(b: Board, p: int) -> int:
+def supply_points(b, p: int) -> int:
     """End of game: `supply_parts` added up."""
     return sum(supply_parts(b, p).values())
 
 
-def scores(b: Board) -> list[int]:
+def scores(b) -> list[int]:
     """Each seat's prestige; the cube and denier points are counted once the game is over."""
     out = []
     buildings = building_points(b)

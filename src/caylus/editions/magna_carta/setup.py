@@ -5,10 +5,10 @@ from __future__ import annotations
 from caylus.core.rng import Rng
 
 from .catalog import (
-    BEGINNER_DECK, HAND_SIZE, OTHER_NEUTRALS, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD,
+    BEGINNER_DECK, BUILDING, HAND_SIZE, OTHER_NEUTRALS, PRESTIGE, SECTION_TOKENS, STANDARD_DECK, START_DENIERS, START_FOOD,
     START_WOOD, THE_PEDDLER, WORKERS,
 )
-from .rules import BUILDING, PHASE_NAMES, REDRAW_PHASE, Board, advance, draw_card, reindex, tell_draw
+from .rules import PHASE_NAMES, REDRAW_PHASE, Board, advance, draw_card, reindex, tell_draw
 
 
 def deck_cards(standard: bool) -> tuple[int, ...]:
