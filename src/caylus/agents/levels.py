@@ -29,9 +29,9 @@ LEVELS = {
              lambda seed: GreedyAgent(seed, noise=2.5)),
     "greedy": ("weighs each move by what it gains at once, never looks further",
                lambda seed: GreedyAgent(seed)),
-    "normal": ("looks ahead: plays its 3 best moves on for 16 more moves, every player playing greedily, "
+    "normal": ("looks ahead: plays its 3 best moves on for 8 more moves, every player playing greedily, "
                "and keeps the one that ends best (a fraction of a second)",
-               lambda seed: LookaheadAgent(seed, candidates=3, horizon=16, seconds=1.0)),
+               lambda seed: LookaheadAgent(seed, candidates=3, horizon=8, seconds=1.0)),
     "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (2 deals of the hidden cards "
              "each in Magna Carta), every player playing greedily, and keeps the one that ends best (under half a "
              "second)",
