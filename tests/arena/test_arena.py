@@ -4,7 +4,10 @@ parallel and Ray runners, and the command line's report and errors."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -185,3 +188,19 @@ def test_the_table_names_buildings_in_the_editions_words():
     name = _building_words(Arena("caylus", 2, ("greedy", "random"), games=1))
     assert name("trading_post") == "Trading post"
     assert name("no_such_place") == "no such place"   # an id the words do not know is shown as it is
+
+
+def test_the_ladder_bootstrap_reads_a_journal_and_judges_a_longer_run(tmp_path):
+    # greedy beats random in every game of Caylus 1303 heads-up, so every draw keeps them apart.
+    run(Arena("caylus-1303", 2, ("greedy", "random"), games=12, seed=2), records=tmp_path)
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "ladder_bootstrap.py"
+    done = subprocess.run([sys.executable, str(script), str(tmp_path), "--games", "60", "--draws", "5"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "12 games played" in done.stdout
+    assert "greedy above random: 100% of 5 draws of 60 games" in done.stdout
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "arena.jsonl").write_text((tmp_path / "arena.jsonl").read_text().splitlines()[0] + "\n")
+    done = subprocess.run([sys.executable, str(script), str(empty)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "holds no finished game" in done.stderr
