@@ -1,0 +1,29 @@
+"""Lookahead settings other than the levels', as bots the arena can seat (`module:Class`), for choosing a level.
+
+    PYTHONPATH=benchmarks caylus arena --edition magna-carta --players 3 \
+        --bots lookahead_variants:K5H12S4,normal,greedy --games 60 --seed 1
+
+`KkHhSs` plays its k best moves on for h more decisions, in s deals of the hidden cards a move (Magna Carta; one
+game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2). Trials and results:
+`benchmarks/RESULTS-bots.md`, "The ladder".
+"""
+
+from __future__ import annotations
+
+from caylus.agents.lookahead import LookaheadAgent
+
+
+def _variant(candidates: int, horizon: int, samples: int) -> type:
+    class Variant(LookaheadAgent):
+        name = f"K{candidates}H{horizon}S{samples}"
+
+        def __init__(self, seed: int | None = None):
+            super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0)
+
+    Variant.__name__ = Variant.__qualname__ = Variant.name
+    return Variant
+
+
+K5H12S4 = _variant(5, 12, 4)
+K5H24S4 = _variant(5, 24, 4)
+K5H40S6 = _variant(5, 40, 6)
