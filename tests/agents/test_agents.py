@@ -86,6 +86,38 @@ def test_a_seconds_budget_stops_the_lookahead_after_its_first_candidate():
     assert bot.last_futures == 1  # the greedy's favourite was played on to the end, then time was up
 
 
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
+def test_every_edition_says_how_far_its_levels_look(edition):
+    from caylus.agents.lookahead import check_budget
+    table = caylus.new_game(edition, players=2, seed=1).edition.heuristics.LOOKAHEAD
+    assert set(table) == {"normal", "hard"}
+    for setting in table.values():
+        check_budget(setting["candidates"], setting["horizon"], setting.get("samples", 1))
+    assert table["hard"]["horizon"] > table["normal"]["horizon"]
+    # The level's words say how far it looks here (`caylus play` and the docs show them).
+    from caylus.agents import LEVELS
+    for level, setting in table.items():
+        assert f"{setting['candidates']} best moves" in LEVELS[level][0]
+        assert f"{setting['horizon']}" in LEVELS[level][0]
+        if setting.get("samples", 1) > 1:
+            assert f"{setting['samples']} deals" in LEVELS[level][0]
+
+
+def test_a_level_looks_as_far_as_the_edition_says(monkeypatch):
+    game = caylus.new_game("magna-carta", players=3, seed=4)
+    while len(game.legal_actions()) < 3:
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    table = game.edition.heuristics.LOOKAHEAD
+    monkeypatch.setitem(table, "hard", {"candidates": 2, "horizon": 3, "samples": 3})
+    bot = make_agent("hard", 1)
+    bot.choose(Position(game))
+    assert (bot.last_futures, bot.last_horizon) == (2 * 3, 3)
+    # An edition without the table: the level's own figures (5 candidates, 2 deals each in Magna Carta).
+    monkeypatch.delattr(game.edition.heuristics, "LOOKAHEAD")
+    bot.choose(Position(game))
+    assert (bot.last_futures, bot.last_horizon) == (min(5, len(game.legal_actions())) * 2, 40)
+
+
 def test_the_lookahead_keeps_a_move_whose_future_is_better_than_greedys_first_choice():
     """A rollout algorithm: among the greedy's candidates, the move kept is the one whose future (every seat
     playing greedily) ends best, so with one candidate it is exactly the greedy's move, and with more it is the

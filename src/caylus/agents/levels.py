@@ -22,7 +22,8 @@ class BadAgent(CaylusError, ValueError):
 
 
 # name -> (what it is, in plain words; how to build it from a seed). Iteration budgets, not seconds, so that
-# the same seed plays the same moves on any machine; `seconds` is only a safety cap.
+# the same seed plays the same moves on any machine; `seconds` is only a safety cap. How far `normal` and `hard`
+# look is the edition's (`LOOKAHEAD` in its heuristics); the figures here serve an edition without one.
 LEVELS = {
     "random": ("plays any legal move at random", lambda seed: RandomAgent(seed)),
     "easy": ("a beginner: weighs each move by what it gains at once, and often slips",
@@ -31,11 +32,11 @@ LEVELS = {
                lambda seed: GreedyAgent(seed)),
     "normal": ("looks ahead: plays its 3 best moves on for 8 more moves, every player playing greedily, "
                "and keeps the one that ends best (a fraction of a second)",
-               lambda seed: LookaheadAgent(seed, candidates=3, horizon=8, seconds=1.0)),
-    "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (2 deals of the hidden cards "
-             "each in Magna Carta), every player playing greedily, and keeps the one that ends best (under half a "
+               lambda seed: LookaheadAgent(seed, candidates=3, horizon=8, seconds=1.0, level="normal")),
+    "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (in Magna Carta 24, in 4 deals of "
+             "the hidden cards), every player playing greedily, and keeps the one that ends best (under half a "
              "second)",
-             lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0)),
+             lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
 EXPERT = "mcts:ITER (UCT search with ITER iterations a move), or module:Class (your own bot)"
 

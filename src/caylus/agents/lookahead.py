@@ -12,6 +12,9 @@ by `Position.sample`; every candidate meets the same worlds, so they are compare
 
 Budget: `candidates` x `samples` futures of `horizon` decisions a move (deterministic: the same seed plays the
 same moves); `seconds` caps it, best candidates first, so a capped search still weighs the likeliest moves.
+A level's budget is the edition's: with `level="hard"` the bot reads `LOOKAHEAD["hard"]` from the edition's
+heuristics for each game (the best setting differs by edition), and the constructor's figures serve an edition
+without one.
 """
 
 from __future__ import annotations
@@ -43,9 +46,9 @@ class LookaheadAgent:
     name = "lookahead"
 
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
-                 seconds: float | None = None):
-        if candidates < 1 or horizon < 0 or samples < 1:
-            raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
+                 seconds: float | None = None, level: str | None = None):
+        check_budget(candidates, horizon, samples)
+        self.level = level
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
         self.candidates = candidates
@@ -55,6 +58,16 @@ class LookaheadAgent:
         self.last_futures = 0  # statistics of the last decision, for benchmarks
         self.last_played_on = 0  # how many candidates it played on
         self.last_seconds = 0.0
+        self.last_horizon = horizon
+
+    def budget(self, edition) -> tuple[int, int, int]:
+        """(candidates, horizon, samples) for a game of `edition`: the level's setting in the edition's
+        heuristics (`LOOKAHEAD[level]`) if it has one, else the constructor's."""
+        table = getattr(edition.heuristics, "LOOKAHEAD", {}) if self.level else {}
+        if self.level not in table:
+            return self.candidates, self.horizon, self.samples
+        setting = table[self.level]
+        return setting["candidates"], setting["horizon"], setting.get("samples", 1)
 
     def choose(self, position: Position):
         if len(position.legal) == 1:
@@ -72,7 +85,7 @@ class LookaheadAgent:
                 out.append(Advice(action, round(value, 3), reason))
                 continue
             standing = "ahead of" if value >= 0 else "behind"
-            out.append(Advice(action, round(value, 3), f"{reason} (looking {self.horizon} moves ahead: "
+            out.append(Advice(action, round(value, 3), f"{reason} (looking {self.last_horizon} moves ahead: "
                                                        f"{abs(value):.0f} {standing} the best other player)"))
         return out
 
@@ -83,12 +96,13 @@ class LookaheadAgent:
         candidates not reached keep their place behind those that were."""
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
+        candidates, horizon, samples = self.budget(position.edition)
         _world, scored = self.greedy.rank(position)
         # Where nothing is hidden every sample is the same game (nothing is left to chance after the setup).
-        seeds = [self.rng.getrandbits(63) for _ in range(self.samples if position.hidden else 1)]
+        seeds = [self.rng.getrandbits(63) for _ in range(samples if position.hidden else 1)]
         seat = position.player
         weighed, futures = [], 0
-        for rank, (_value, _i, action, settled) in enumerate(scored[:self.candidates]):
+        for rank, (_value, _i, action, settled) in enumerate(scored[:candidates]):
             if deadline is not None and weighed and time.perf_counter() > deadline:
                 break
             total = 0.0
@@ -96,7 +110,7 @@ class LookaheadAgent:
                 world = position.sample(seed)
                 world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
                 world.apply(action)
-                total += outcome(play_on(world, self.horizon), seat)
+                total += outcome(play_on(world, horizon), seat)
                 futures += 1
             weighed.append((total / len(seeds), rank, action, settled))
         weighed.sort(key=lambda w: (-w[0], w[1]))
@@ -106,4 +120,10 @@ class LookaheadAgent:
         self.last_futures = futures
         self.last_played_on = len(weighed)
         self.last_seconds = time.perf_counter() - start
+        self.last_horizon = horizon
         return weighed + rest
+
+
+def check_budget(candidates: int, horizon: int, samples: int) -> None:
+    if candidates < 1 or horizon < 0 or samples < 1:
+        raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")

@@ -46,6 +46,11 @@ WEIGHTS = {
 }
 FEATURES = tuple(WEIGHTS)
 
+# How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
+# heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily.
+# Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
+LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8}, "hard": {"candidates": 5, "horizon": 40}}
+
 # What a worker placed on a building is expected to bring when the building is activated, in prestige points.
 # Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are
 # the others, and only if the seat has what the building asks for.

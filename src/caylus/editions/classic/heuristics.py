@@ -86,6 +86,11 @@ WEIGHTS = {
     "worker_out": (1.00, 1.00),    # what the seat's workers on the board will bring this turn (`_Turn`)
 }
 FEATURES = tuple(WEIGHTS)
+
+# How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
+# heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily.
+# Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
+LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8}, "hard": {"candidates": 5, "horizon": 40}}
 _COLUMN = {name: i for i, name in enumerate(FEATURES)}
 _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, food to gold
 

@@ -69,6 +69,18 @@ WEIGHTS = {
     "lawyer": (1.0, 0.0),
 }
 FEATURES = tuple(WEIGHTS)
+
+# How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
+# heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily,
+# in `samples` deals of the cards the seat cannot see.
+# Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
+LOOKAHEAD = {
+    "normal": {"candidates": 3, "horizon": 8, "samples": 1},
+    # 24, not 40: the longer a future, the more it rests on every opponent playing greedily, which pays against
+    # `greedy` and misleads against another lookahead (40 moves in 2 deals won 31% of 78 games at a table of the
+    # three levels; 24 in 4 deals 66% of 48, and as much against `greedy`).
+    "hard": {"candidates": 5, "horizon": 24, "samples": 4},
+}
 USEFUL_DENIERS = 6  # deniers enough for a turn's actions (4 workers, a card); more are worth less until the end
 USEFUL_CARDS = 4  # cards enough to choose what to build with the cubes of the next turns; more only wait
 _COLUMN = {name: i for i, name in enumerate(FEATURES)}
