@@ -27,3 +27,5 @@ def _variant(candidates: int, horizon: int, samples: int) -> type:
 K5H12S4 = _variant(5, 12, 4)
 K5H24S4 = _variant(5, 24, 4)
 K5H40S6 = _variant(5, 40, 6)
+K5H24S12 = _variant(5, 24, 12)
+K8H24S8 = _variant(8, 24, 8)
