@@ -204,3 +204,13 @@ def test_the_ladder_bootstrap_reads_a_journal_and_judges_a_longer_run(tmp_path):
     (empty / "arena.jsonl").write_text((tmp_path / "arena.jsonl").read_text().splitlines()[0] + "\n")
     done = subprocess.run([sys.executable, str(script), str(empty)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "holds no finished game" in done.stderr
+
+
+def test_the_lookahead_variants_are_bots_the_arena_can_seat(monkeypatch):
+    # benchmarks/lookahead_variants.py backs the settings tried for a level (RESULTS-bots.md, "The ladder").
+    from caylus.agents import make_agent
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    bot = make_agent("lookahead_variants:K8H24S8", 3)
+    assert (bot.name, bot.candidates, bot.horizon, bot.samples, bot.level) == ("K8H24S8", 8, 24, 8, None)
+    game = caylus.new_game("magna-carta", players=3, seed=1)
+    assert bot.budget(game.edition) == (8, 24, 8)  # its own setting, not the edition's level
