@@ -112,7 +112,8 @@ class Edition:
     must_ask: Any = None
     describe: Any = None  # (board) -> str, a text picture of the board
     # A module valuing positions for bots: evaluate(board) -> [prestige-point value per seat], parts(board, seat)
-    # -> {feature: value}, GAIN_WORDS {feature: words}; every weight in its one table (heuristics.py).
+    # -> {feature: value}, GAIN_WORDS {feature: words}; every weight in its one table (heuristics.py). Optional:
+    # LOOKAHEAD {level: {"candidates", "horizon", "samples"}}, how far the `normal` and `hard` bots look here.
     heuristics: Any = None
     words: Words | None = None  # plain words for actions, decisions, buildings and events
     extra: dict = field(default_factory=dict)
