@@ -86,13 +86,13 @@ WEIGHTS = {
     "worker_out": (1.00, 1.00),    # what the seat's workers on the board will bring this turn (`_Turn`)
 }
 FEATURES = tuple(WEIGHTS)
+_COLUMN = {name: i for i, name in enumerate(FEATURES)}
+_CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, food to gold
 
 # How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
 # heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily.
 # Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8}, "hard": {"candidates": 5, "horizon": 40}}
-_COLUMN = {name: i for i, name in enumerate(FEATURES)}
-_CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, food to gold
 
 FAVOR_WORTH = 2.5         # a royal favor, whichever line it is taken on
 GATE_WORTH = 1.0          # the gate's worker goes to any free space later: about a worker placed on it
