@@ -4,7 +4,8 @@
         --bots lookahead_variants:K5H12S4,normal,greedy --games 60 --seed 1
 
 `KkHhSs` plays its k best moves on for h more decisions, in s deals of the hidden cards a move (Magna Carta; one
-game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2). Trials and results:
+game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2); `...Icxh` has every seat in the futures
+look ahead too, playing its c best moves on h decisions greedily (`inner`). Trials and results:
 `benchmarks/RESULTS-bots.md`, "The ladder".
 """
 
@@ -13,12 +14,13 @@ from __future__ import annotations
 from caylus.agents.lookahead import LookaheadAgent
 
 
-def _variant(candidates: int, horizon: int, samples: int) -> type:
+def _variant(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None) -> type:
     class Variant(LookaheadAgent):
-        name = f"K{candidates}H{horizon}S{samples}"
+        name = f"K{candidates}H{horizon}S{samples}" + (f"I{inner[0]}x{inner[1]}" if inner else "")
 
         def __init__(self, seed: int | None = None):
-            super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0)
+            super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0,
+                             inner=inner)
 
     Variant.__name__ = Variant.__qualname__ = Variant.name
     return Variant
@@ -30,3 +32,6 @@ K5H40S6 = _variant(5, 40, 6)
 K5H24S12 = _variant(5, 24, 12)
 K8H24S8 = _variant(8, 24, 8)
 K3H4S1 = _variant(3, 4, 1)
+K5H12S4I2x4 = _variant(5, 12, 4, (2, 4))
+K5H12S1I2x4 = _variant(5, 12, 1, (2, 4))
+K5H20S1I2x4 = _variant(5, 20, 1, (2, 4))

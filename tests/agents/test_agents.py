@@ -92,7 +92,9 @@ def test_every_edition_says_how_far_its_levels_look(edition):
     table = caylus.new_game(edition, players=2, seed=1).edition.heuristics.LOOKAHEAD
     assert set(table) == {"normal", "hard"}
     for setting in table.values():
-        check_budget(setting["candidates"], setting["horizon"], setting.get("samples", 1))
+        inner = setting.get("inner")
+        check_budget(setting["candidates"], setting["horizon"], setting.get("samples", 1),
+                     None if inner is None else (inner["candidates"], inner["horizon"]))
     assert table["hard"]["horizon"] > table["normal"]["horizon"]
     # The level's words say how far it looks here (`caylus play` and the docs show them).
     from caylus.agents import LEVELS
@@ -137,6 +139,52 @@ def test_the_lookahead_keeps_a_move_whose_future_is_better_than_greedys_first_ch
         futures[action.token] = outcome(play_on(world, 20), position.player)
     assert [round(v, 9) for v, *_ in ranked[:4]] == sorted((round(v, 9) for v in futures.values()), reverse=True)
     assert bot.choose(position).token == max(futures, key=lambda t: (futures[t], -list(futures).index(t)))
+
+
+def test_a_player_looking_at_one_move_in_the_futures_plays_greedily():
+    """`looking_successor(1, h)` keeps the greedy's favourite whatever h: the lookahead of the players in the
+    futures (`inner`) differs from the greedy policy only by weighing more than one move."""
+    from caylus.agents.greedy import greedy_successor
+    from caylus.agents.lookahead import looking_successor
+    game = caylus.new_game("caylus", players=3, seed=5)
+    for _ in range(30):
+        assert looking_successor(1, 6)(game).history == greedy_successor(game).history
+        game = greedy_successor(game)
+
+
+def test_with_inner_every_seat_in_the_futures_looks_ahead():
+    """With `inner=(k, h)` the futures are played by `looking_successor(k, h)` for every seat (ours included):
+    the kept move is the candidate whose future, so played, ends best; and such a future differs from a greedy one
+    (or the option would change nothing)."""
+    from caylus.agents.lookahead import looking_successor, outcome, play_on
+    game = caylus.new_game("caylus", players=3, seed=6)
+    for _ in range(12):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    bot = LookaheadAgent(1, candidates=3, horizon=8, inner=(2, 3))
+    assert bot.budget(game.edition) == (3, 8, 1, (2, 3))
+    ranked = bot.weigh(position)
+    futures, greedy_futures = {}, {}
+    for _v, _r, action, _g in ranked[:3]:
+        world = position.sample(0)
+        world.apply(action)
+        futures[action.token] = outcome(play_on(world, 8, looking_successor(2, 3)), position.player)
+        greedy_futures[action.token] = outcome(play_on(world, 8), position.player)
+    assert [round(v, 9) for v, *_ in ranked[:3]] == sorted((round(v, 9) for v in futures.values()), reverse=True)
+    assert futures != greedy_futures
+
+
+@pytest.mark.parametrize("inner", [(0, 3), (2, -1), (1,)])
+def test_a_bad_inner_lookahead_is_refused(inner):
+    with pytest.raises(ValueError, match="players in the futures"):
+        LookaheadAgent(1, inner=inner)
+
+
+def test_a_level_reads_the_inner_lookahead_of_the_edition(monkeypatch):
+    game = caylus.new_game("caylus", players=3, seed=4)
+    table = game.edition.heuristics.LOOKAHEAD
+    monkeypatch.setitem(table, "hard", {"candidates": 2, "horizon": 3, "inner": {"candidates": 2, "horizon": 1}})
+    assert make_agent("hard", 1).budget(game.edition) == (2, 3, 1, (2, 1))
 
 
 def test_mcts_reuses_its_tree_where_nothing_is_hidden():

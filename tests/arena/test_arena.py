@@ -213,4 +213,6 @@ def test_the_lookahead_variants_are_bots_the_arena_can_seat(monkeypatch):
     bot = make_agent("lookahead_variants:K8H24S8", 3)
     assert (bot.name, bot.candidates, bot.horizon, bot.samples, bot.level) == ("K8H24S8", 8, 24, 8, None)
     game = caylus.new_game("magna-carta", players=3, seed=1)
-    assert bot.budget(game.edition) == (8, 24, 8)  # its own setting, not the edition's level
+    assert bot.budget(game.edition) == (8, 24, 8, None)  # its own setting, not the edition's level
+    nested = make_agent("lookahead_variants:K5H12S4I2x4", 3)  # every seat in its futures looks 2 moves 4 ahead
+    assert (nested.name, nested.budget(game.edition)) == ("K5H12S4I2x4", (5, 12, 4, (2, 4)))

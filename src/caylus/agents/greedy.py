@@ -46,6 +46,19 @@ def settle(game, seat: int, depth: int = FOLLOW_UPS):
     return game, value
 
 
+def ranked_after(game, seat: int, actions=None):
+    """Every action of `seat` here (`actions`, or all legal ones), best first by the greedy's value, ties in
+    canonical order: (value, index, action, the game after it and the seat's follow-ups)."""
+    scored = []
+    for i, action in enumerate(game.legal_actions() if actions is None else actions):
+        g = game.clone()
+        g.apply(action)
+        g, value = settle(g, seat)
+        scored.append((value, i, action, g))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return scored
+
+
 def greedy_successor(game):
     """The game after the player to move plays as the greedy bot would (its follow-ups included), on a clone.
 
@@ -74,15 +87,7 @@ class GreedyAgent:
     def rank(self, position: Position):
         """Every legal action with its value and the game after it (best first; ties in canonical order)."""
         world = self._world(position)
-        seat = position.player
-        scored = []
-        for i, action in enumerate(position.legal):
-            g = world.clone()
-            g.apply(action)
-            g, value = settle(g, seat)
-            scored.append((value, i, action, g))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        return world, scored
+        return world, ranked_after(world, position.player, position.legal)
 
     def choose(self, position: Position):
         if len(position.legal) == 1:

@@ -7,14 +7,21 @@ itself, and it sees what one decision ahead cannot: the provost moved next, a bu
 the castle's batches a round later. It spends its time on a few well-played futures rather than on many random
 ones, which in these games tell good moves from bad only through a lot of noise.
 
+Played on by whom: greedily by default, every seat's move in a future chosen one decision ahead. With
+`inner=(k, h)` (or `"inner"` in an edition's setting) every seat in the futures looks ahead a little itself: it
+plays its k best moves on h decisions greedily and keeps the best for it. That is a rollout over the lookahead
+policy, a second step of improvement: each move is tested against opponents who plan too, which a future of
+greedy players misjudges when the opponents really do look ahead. No level uses it yet: at the tables measured
+it was not clearly stronger for its cost (`benchmarks/RESULTS-bots.md`, "The ladder").
+
 Hidden information (Magna Carta): each candidate is played on in `samples` worlds re-dealt from the seat's view
 by `Position.sample`; every candidate meets the same worlds, so they are compared on equal terms.
 
-Budget: `candidates` x `samples` futures of `horizon` decisions a move (deterministic: the same seed plays the
-same moves); `seconds` caps it, best candidates first, so a capped search still weighs the likeliest moves.
-A level's budget is the edition's: with `level="hard"` the bot reads `LOOKAHEAD["hard"]` from the edition's
-heuristics for each game (the best setting differs by edition), and the constructor's figures serve an edition
-without one.
+Budget: `candidates` x `samples` futures of `horizon` decisions a move, each decision in them costing about k x h
+greedy ones with `inner` (deterministic: the same seed plays the same moves); `seconds` caps it, best candidates
+first, so a capped search still weighs the likeliest moves. A level's budget is the edition's: with
+`level="hard"` the bot reads `LOOKAHEAD["hard"]` from the edition's heuristics for each game (the best setting
+differs by edition), and the constructor's figures serve an edition without one.
 """
 
 from __future__ import annotations
@@ -26,15 +33,35 @@ from caylus.core.words import describe_action
 
 from .base import Advice, Position
 from .evaluation import gains, margin, reason_text, values
-from .greedy import GreedyAgent, greedy_successor
+from .greedy import GreedyAgent, greedy_successor, ranked_after
 
 
-def play_on(game, decisions: int):
-    """The game after `decisions` more actions (or its end), every seat playing greedily."""
+def play_on(game, decisions: int, successor=greedy_successor):
+    """The game after `decisions` more actions (or its end), every seat playing by `successor` (greedily)."""
     stop = len(game.history) + decisions
     while not game.is_terminal and len(game.history) < stop:
-        game = greedy_successor(game)
+        game = successor(game)
     return game
+
+
+def looking_successor(candidates: int, horizon: int):
+    """The policy of a player who looks ahead a little, as a successor for `play_on`: the mover's `candidates`
+    best moves by the greedy's values, each played on `horizon` decisions greedily; the one ending best for it
+    (ties: the greedy's order)."""
+    def successor(game):
+        legal = game.legal_actions()
+        if len(legal) == 1:  # nothing to weigh
+            g = game.clone()
+            g.apply(legal[0])
+            return g
+        seat = game.current_player
+        best, best_value = None, None
+        for _value, _i, _action, g in ranked_after(game, seat, legal)[:candidates]:
+            value = outcome(play_on(g, horizon), seat)
+            if best_value is None or value > best_value:
+                best, best_value = g, value
+        return best
+    return successor
 
 
 def outcome(game, seat: int) -> float:
@@ -46,28 +73,31 @@ class LookaheadAgent:
     name = "lookahead"
 
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
-                 seconds: float | None = None, level: str | None = None):
-        check_budget(candidates, horizon, samples)
+                 seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None):
+        check_budget(candidates, horizon, samples, inner)
         self.level = level
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
         self.candidates = candidates
         self.horizon = horizon
         self.samples = samples
+        self.inner = inner
         self.seconds = seconds
         self.last_futures = 0  # statistics of the last decision, for benchmarks
         self.last_played_on = 0  # how many candidates it played on
         self.last_seconds = 0.0
         self.last_horizon = horizon
 
-    def budget(self, edition) -> tuple[int, int, int]:
-        """(candidates, horizon, samples) for a game of `edition`: the level's setting in the edition's
+    def budget(self, edition) -> tuple[int, int, int, tuple[int, int] | None]:
+        """(candidates, horizon, samples, inner) for a game of `edition`: the level's setting in the edition's
         heuristics (`LOOKAHEAD[level]`) if it has one, else the constructor's."""
         table = getattr(edition.heuristics, "LOOKAHEAD", {}) if self.level else {}
         if self.level not in table:
-            return self.candidates, self.horizon, self.samples
+            return self.candidates, self.horizon, self.samples, self.inner
         setting = table[self.level]
-        return setting["candidates"], setting["horizon"], setting.get("samples", 1)
+        inner = setting.get("inner")
+        return (setting["candidates"], setting["horizon"], setting.get("samples", 1),
+                None if inner is None else (inner["candidates"], inner["horizon"]))
 
     def choose(self, position: Position):
         if len(position.legal) == 1:
@@ -96,7 +126,8 @@ class LookaheadAgent:
         candidates not reached keep their place behind those that were."""
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        candidates, horizon, samples = self.budget(position.edition)
+        candidates, horizon, samples, inner = self.budget(position.edition)
+        successor = greedy_successor if inner is None else looking_successor(*inner)
         _world, scored = self.greedy.rank(position)
         # Where nothing is hidden every sample is the same game (nothing is left to chance after the setup).
         seeds = [self.rng.getrandbits(63) for _ in range(samples if position.hidden else 1)]
@@ -110,7 +141,7 @@ class LookaheadAgent:
                 world = position.sample(seed)
                 world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
                 world.apply(action)
-                total += outcome(play_on(world, horizon), seat)
+                total += outcome(play_on(world, horizon, successor), seat)
                 futures += 1
             weighed.append((total / len(seeds), rank, action, settled))
         weighed.sort(key=lambda w: (-w[0], w[1]))
@@ -124,6 +155,8 @@ class LookaheadAgent:
         return weighed + rest
 
 
-def check_budget(candidates: int, horizon: int, samples: int) -> None:
+def check_budget(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None) -> None:
     if candidates < 1 or horizon < 0 or samples < 1:
         raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
+    if inner is not None and (len(inner) != 2 or inner[0] < 1 or inner[1] < 0):
+        raise ValueError("lookahead: the players in the futures look at 1 candidate or more, 0 decisions or more")

@@ -113,7 +113,7 @@ class Edition:
     describe: Any = None  # (board) -> str, a text picture of the board
     # A module valuing positions for bots: evaluate(board) -> [prestige-point value per seat], parts(board, seat)
     # -> {feature: value}, GAIN_WORDS {feature: words}; every weight in its one table (heuristics.py). Optional:
-    # LOOKAHEAD {level: {"candidates", "horizon", "samples"}}, how far the `normal` and `hard` bots look here.
+    # LOOKAHEAD {level: {"candidates", "horizon", "samples", "inner"?}}, how far the `normal` and `hard` bots look.
     heuristics: Any = None
     words: Words | None = None  # plain words for actions, decisions, buildings and events
     extra: dict = field(default_factory=dict)
