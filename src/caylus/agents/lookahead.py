@@ -11,8 +11,8 @@ Played on by whom: greedily by default, every seat's move in a future chosen one
 `inner=(k, h)` (or `"inner"` in an edition's setting) every seat in the futures looks ahead a little itself: it
 plays its k best moves on h decisions greedily and keeps the best for it. That is a rollout over the lookahead
 policy, a second step of improvement: each move is tested against opponents who plan too, which a future of
-greedy players misjudges when the opponents really do look ahead. No level uses it yet: at the tables measured
-it was not clearly stronger for its cost (`benchmarks/RESULTS-bots.md`, "The ladder").
+greedy players misjudges when the opponents really do look ahead. Heads-up it beats `hard` (about 64% of games
+in Magna Carta and Caylus 2005) at 2-3 times the time; no level uses it yet (`benchmarks/RESULTS-bots.md`).
 
 Hidden information (Magna Carta): each candidate is played on in `samples` worlds re-dealt from the seat's view
 by `Position.sample`; every candidate meets the same worlds, so they are compared on equal terms.
