@@ -176,3 +176,24 @@ def test_an_undo_that_cannot_be_made_says_why(page, server):
     page.click("#undo")
     page.wait_for_selector("#toast:not([hidden])")
     assert page.inner_text("#toast") == "Cannot undo: Blue has no decision to take back"
+
+
+def test_every_road_card_of_magna_carta_explains_itself(page, server):
+    # A neutral card is not the player card of the same name (the neutral Peddler sells; a player's Peddler is a
+    # card to build), and a player's card says whose it is: hovering each shows that building's own words.
+    table, token = _play_by_api_until(server, "magna-carta", 2,
+                                      lambda s: any(c["owner"] is not None for c in s["view"]["road"]))
+    page.goto(f"{server.url}/?table={table}&token={token}")
+    page.wait_for_selector("svg.board")
+    notes = httpx.get(f"{server.url}/api/tables/{table}/buildings", params={"token": token}).json()
+    road = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}).json()["view"]["road"]
+    cards = page.locator("svg.board [data-building]")
+    keys = [cards.nth(i).get_attribute("data-building") for i in range(cards.count())]
+    for slot in road:
+        key = f"neutral_{slot['card']}" if slot["owner"] is None else f"{('blue', 'red')[slot['owner']]}_{slot['card']}"
+        assert key in keys and key in notes, key
+        page.locator(f"svg.board [data-building='{key}']").first.hover()
+        page.wait_for_function("(text) => document.getElementById('info').textContent.includes(text)",
+                               arg=notes[key]["text"][:40])
+        assert notes[key]["name"] in page.inner_text("#info")
+

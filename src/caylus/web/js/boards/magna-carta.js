@@ -27,6 +27,12 @@ function cardKey(card, owner, names) {
   return owner === null ? card : `${names[owner].toLowerCase()}_${card}`;
 }
 
+// The id of a road card's note (its explanation from the server): a neutral card's own ("neutral_quarry"; a player
+// card of the same name, such as the Peddler, is another building), a player's card with its owner's colour.
+function noteKey(card, owner, names) {
+  return owner === null ? `neutral_${card}` : `${names[owner].toLowerCase()}_${card}`;
+}
+
 export function draw(view, kit) {
   const names = view.seats.map((s) => s.name);
   const height = 150 + Math.ceil(Math.max(1, view.road.length) / 9) * (CARD_H + 30) + 160;
@@ -71,7 +77,7 @@ export function draw(view, kit) {
   root.append(svg("text", { x: 20, y: 140, class: "area-title" }, `The road (provost at card ${view.provost + 1})`));
   view.road.forEach((slot, i) => {
     const [x, y] = cardXY(i);
-    const g = svg("g", { "data-building": slot.card });
+    const g = svg("g", { "data-building": noteKey(slot.card, slot.owner, names) });
     const fill = slot.face === "residence" ? "#7fb27a" : slot.owner === null ? "#d9d2c3" : "#e9d4a8";
     g.append(svg("rect", { x, y, width: CARD_W, height: CARD_H, rx: 6, fill, stroke: "#6b5a3a" }));
     g.append(wrapped(slot.face === "residence" ? "Residence" : kit.name(slot.card), x + CARD_W / 2, y + 24, CARD_W - 10, 11, { "font-weight": 600 }));
