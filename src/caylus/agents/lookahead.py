@@ -51,9 +51,7 @@ def looking_successor(candidates: int, horizon: int):
     def successor(game):
         legal = game.legal_actions()
         if len(legal) == 1:  # nothing to weigh
-            g = game.clone()
-            g.apply(legal[0])
-            return g
+            return greedy_successor(game)
         seat = game.current_player
         best, best_value = None, None
         for _value, _i, _action, g in ranked_after(game, seat, legal)[:candidates]:

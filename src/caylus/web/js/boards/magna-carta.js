@@ -30,7 +30,7 @@ function cardKey(card, owner, names) {
 // The id of a road card's note (its explanation from the server): a neutral card's own ("neutral_quarry"; a player
 // card of the same name, such as the Peddler, is another building), a player's card with its owner's colour.
 function noteKey(card, owner, names) {
-  return owner === null ? `neutral_${card}` : `${names[owner].toLowerCase()}_${card}`;
+  return owner === null ? `neutral_${card}` : cardKey(card, owner, names);
 }
 
 export function draw(view, kit) {
