@@ -35,6 +35,11 @@ HUMAN = "human"  # the seat spec of a person
 HINT_BOT = "normal"  # whose `explain` gives hints, unless the session is given another
 
 
+class UndoRefused(IllegalAction):
+    """An undo that would go back across a card revealed to anyone or a random draw (the edition's
+    `undo_barrier`): refused, nothing changes; the message says what was revealed."""
+
+
 class StaleMove(IllegalAction):
     """A move made on a version of the game that is no longer the current one (it was seen before another move,
     an undo, or it was sent twice). Nothing was played."""
@@ -170,9 +175,10 @@ class Session:
         if self._movers[last] != seat:
             raise IllegalAction(f"undo: the last decision made by a person is {game.player_name(self._movers[last])}'s"
                                 f"; only they can take it back")
-        if game.edition.event_for is not None and self._saw_a_secret(seat, last):
-            raise IllegalAction(f"undo: {name} has seen hidden cards since that decision (a card drawn); a secret "
-                                f"once seen cannot be taken back")
+        barrier = self._barrier_since(last)
+        if barrier is not None:
+            raise UndoRefused(f"undo: {name}'s last decision cannot be taken back: since it, {barrier}. No undo "
+                              f"goes back across a card revealed to anyone (bots included) or a random draw")
         undone = None
         while len(game.history) > last:
             undone = game.undo()
@@ -183,16 +189,22 @@ class Session:
         self.version += 1
         return undone
 
-    def _saw_a_secret(self, seat: int, last: int) -> bool:
-        """Whether, since decision number `last`, `seat` was told something hidden from others (a card it drew):
-        taking it back would let a player look at the deck and choose again."""
+    def _barrier_since(self, last: int) -> str | None:
+        """Why the game may not go back to before decision number `last` (the edition's `undo_barrier`: a card
+        revealed to anyone, a random draw), or None: undone, it would let a player look and choose again."""
         game = self.game
+        barrier = game.edition.undo_barrier
+        if barrier is None:
+            return None
         before = game.clone()
         before.record_events()  # the copy counts its events, to find where decision `last` began
         while len(before.history) > last:
             before.undo()
-        since = before.event_count
-        return game.events(seat, since) != game.public_events(since)
+        for event in game.events(None, before.event_count):
+            why = barrier(event)
+            if why is not None:
+                return why
+        return None
 
     # -- advice --------------------------------------------------------------------------------------------
     def hint(self, seat: int, top: int = 3) -> list[Advice]:

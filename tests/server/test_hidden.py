@@ -40,7 +40,7 @@ def _check(message_state: dict, seat, replayed: caylus.Game) -> None:
 
 def test_every_message_of_a_magna_carta_game_holds_only_the_seats_own_cards(fast_client):
     client = fast_client
-    t = new_table(client, "magna-carta", seats=["human"] * PLAYERS, seed=7)
+    t = new_table(client, "magna-carta", seats=["human"] * PLAYERS, seed=None)
     tokens = [s["token"] for s in t["seats"]]
     rng = random.Random(3)
     got = {seat: [] for seat in [*range(PLAYERS), None]}  # (version, state) of everything each seat received

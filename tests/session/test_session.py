@@ -10,7 +10,7 @@ import pytest
 
 import caylus
 from caylus.agents import Advice, RandomAgent
-from caylus.session import Session, StaleMove
+from caylus.session import Session, StaleMove, UndoRefused
 
 
 class Explainer:
@@ -204,6 +204,53 @@ def test_undo_never_takes_back_a_card_the_person_has_seen():
     to_person(s)
     seen = snapshot(s)
     with pytest.raises(caylus.IllegalAction, match="cannot be taken back"):
+        s.undo(seat)
+    assert snapshot(s) == seen
+
+
+def _after_a_persons_move(first_barrier, prefer):
+    """A Magna Carta session (a person against a random bot) just after the person moved and the bot answered,
+    where the first event undo may not cross since the person's move is `first_barrier(event)`; the person's
+    seat. The person plays the first legal move `prefer` likes (else the last)."""
+    from caylus.editions.magna_carta.undo import undo_barrier
+
+    for seed in range(40):
+        s = session("magna-carta", players=2, seed=seed, seats=["human", RandomAgent(seed)])
+        while not s.game.is_terminal:
+            seat = to_person(s)
+            if s.game.is_terminal:
+                break
+            start = s.game.event_count
+            legal = s.game.legal_tokens()
+            s.move(seat, next((t for t in legal if prefer(t)), legal[-1]))
+            to_person(s)
+            barriers = [e for e in s.game.events(None, start) if undo_barrier(e)]
+            if barriers and first_barrier(barriers[0]):
+                return s, seat
+    raise AssertionError("no game came to the position wanted")
+
+
+def test_undo_never_goes_back_across_a_card_a_bot_revealed():
+    """A bot built a card from its hidden hand after the person's move: undoing would show the person that card
+    and the bot's same answer for free (board-game sites' rule: no undo across hidden information revealed)."""
+    s, seat = _after_a_persons_move(lambda e: e["kind"] == "build" and e["player"] == 1,
+                                    prefer=lambda t: t.split(":")[0] not in ("draw", "replace", "build"))
+    seen = snapshot(s)
+    with pytest.raises(UndoRefused, match=r"since it, Red built a card from their hidden hand .*revealed to anyone"):
+        s.undo(seat)
+    assert snapshot(s) == seen
+
+
+def test_undo_never_goes_back_across_a_bots_draw_or_a_shuffle():
+    s, seat = _after_a_persons_move(lambda e: e["kind"] == "draw" and e["player"] == 1,
+                                    prefer=lambda t: t.split(":")[0] not in ("draw", "replace", "build"))
+    seen = snapshot(s)
+    with pytest.raises(UndoRefused, match="Red drew"):
+        s.undo(seat)
+    assert snapshot(s) == seen
+    s, seat = _after_a_persons_move(lambda e: e["kind"] == "reshuffle", prefer=lambda t: t == "draw")
+    seen = snapshot(s)
+    with pytest.raises(UndoRefused, match="shuffled into a new pile .a random draw"):
         s.undo(seat)
     assert snapshot(s) == seen
 

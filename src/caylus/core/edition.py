@@ -110,6 +110,10 @@ class Edition:
     # it where the number of answers depends on hidden cards: if the engine played such a decision by itself,
     # everyone would learn that the player had no other choice.
     must_ask: Any = None
+    # (event) -> str | None: why undo may not go back across this event (a card revealed to anyone, bots
+    # included, or a random draw), in words; None for an event undo may cross. None where nothing is hidden or
+    # drawn after the setup: undo may always go back. (Board-game sites' rule: no undo across hidden information.)
+    undo_barrier: Any = None
     describe: Any = None  # (board) -> str, a text picture of the board
     # A module valuing positions for bots: evaluate(board) -> [prestige-point value per seat], parts(board, seat)
     # -> {feature: value}, GAIN_WORDS {feature: words}; every weight in its one table (heuristics.py). Optional:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import caylus
 from caylus.agents.levels import level_names
 from caylus.core.words import describe_decision
-from caylus.session import Session, StaleMove
+from caylus.session import Session, StaleMove, UndoRefused
 
 from .errors import ApiError
 from .store import MOVE, UNDO, Change, Stale, Store, TableRow
@@ -221,6 +221,8 @@ class Tables:
             before = len(session.game.history)
             try:
                 session.undo(seat)
+            except UndoRefused as exc:  # a card revealed or a random draw since: the message says which
+                raise ApiError(409, "undo_hidden", str(exc)) from None
             except caylus.IllegalAction as exc:
                 raise ApiError(409, "nothing_to_undo", str(exc)) from None
             self._store(live, version, [Change(version, UNDO, str(before - len(session.game.history)), seat)])

@@ -19,13 +19,15 @@ class NewTable(Strict):
     """A table to create: the edition, its options, and what sits in each seat."""
 
     edition: Annotated[str, StringConstraints(min_length=1, max_length=32)] = Field(examples=["caylus"])
-    players: int | None = Field(None, ge=1, le=8, description="how many players (default: one per seat)")
+    players: int | None = Field(None, ge=1, le=8, strict=True, description="how many players (default: one per seat)")
     options: dict[Annotated[str, StringConstraints(max_length=32)], OptionValue] = Field(
         default_factory=dict, max_length=16, examples=[{"favors": "table"}])
     seats: list[Annotated[str, StringConstraints(min_length=1, max_length=32)]] = Field(
         min_length=1, max_length=8, examples=[["human", "normal", "normal", "normal"]],
         description='one entry per player: "human" or a bot level (random, greedy, easy, normal, hard)')
-    seed: int | None = Field(None, ge=0, lt=2**63, description="the game's seed (default: a random one)")
+    seed: int | None = Field(None, ge=0, lt=2**63, strict=True,
+                             description="the game's seed (default: a random one); only where no card is hidden, "
+                                         "or every seat is a bot")
 
 
 class SeatTicket(BaseModel):
@@ -72,13 +74,13 @@ class TableState(BaseModel):
 
 class MoveRequest(Strict):
     token: Token
-    version: int = Field(ge=0, lt=2**31)
+    version: int = Field(ge=0, lt=2**31, strict=True)
     action: ActionToken
 
 
 class UndoRequest(Strict):
     token: Token
-    version: int = Field(ge=0, lt=2**31)
+    version: int = Field(ge=0, lt=2**31, strict=True)
 
 
 class Hint(BaseModel):

@@ -12,6 +12,7 @@ from .notation import ACTIONS
 from .rules import apply, legal_actions, must_ask, why_illegal
 from .scoring import scores
 from .setup import new_board
+from .undo import undo_barrier
 from .view import determinize, event_for, view
 from .words import WORDS
 from . import heuristics
@@ -36,6 +37,7 @@ EDITION = Edition(
     determinize=determinize,
     must_ask=must_ask,
     event_for=event_for,
+    undo_barrier=undo_barrier,
     describe=describe,
     words=WORDS,
     heuristics=heuristics,

@@ -34,12 +34,22 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
     if spec.edition not in caylus.available_editions():
         raise ApiError(422, "bad_edition", f"unknown edition {spec.edition!r} (editions: "
                                            f"{', '.join(caylus.available_editions())})")
+    if spec.seed is not None and HUMAN in spec.seats and _hides_cards(spec.edition):
+        # The seed deals every hand and every pile: whoever chose it would know the other seats' cards.
+        raise ApiError(422, "seed_refused", f"{caylus.get_edition(spec.edition).title} hides cards, and a seed "
+                                            f"deals them all: a table with a person gets a random seed (leave "
+                                            f"\"seed\" out; a seed may be chosen only when every seat is a bot)")
     live, tokens = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed)
     base = str(request.base_url).rstrip("/")
     seats = [SeatTicket(seat=p, kind=kind, token=tokens[p],
                         link=f"{base}/?table={live.id}&token={tokens[p]}" if tokens[p] else None)
              for p, kind in enumerate(spec.seats)]
     return TableCreated(id=live.id, seats=seats)
+
+
+def _hides_cards(edition: str) -> bool:
+    ed = caylus.get_edition(edition)
+    return ed.determinize is not None or ed.event_for is not None
 
 
 @router.get("", response_model=list[LobbyTable], summary="The lobby: the newest games not yet over")
