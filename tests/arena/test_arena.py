@@ -130,6 +130,11 @@ def test_the_ray_backend_plays_the_same_arena():
     try:
         arena = Arena("caylus-1303", 2, ("easy", "random"), games=2, seed=5)
         assert outcome(run(arena, backend="ray")) == outcome(run(arena))
+        # an SPRT stops Ray where it stops locally, the games not needed cancelled (greedy wins every game)
+        from caylus.arena.sprt import HeadToHead
+        paired = Arena("caylus-1303", 2, ("greedy", "random"), games=40, seed=2, paired=True)
+        stopped = run(paired, backend="ray", sprt=HeadToHead(0, 400))
+        assert (stopped.games, stopped.head_to_head.pentanomial, stopped.head_to_head.result) == (10, [0, 0, 0, 0, 5], "H1")
     finally:
         ray.shutdown()
 

@@ -27,8 +27,11 @@ class JournalError(CaylusError):
 
 def _identity(arena: Arena) -> dict:
     """What must match for saved games to belong to this arena (the number of games may grow)."""
-    return {"edition": arena.edition, "options": dict(arena.options), "players": arena.players,
-            "bots": list(arena.bots), "seed": arena.seed}
+    identity = {"edition": arena.edition, "options": dict(arena.options), "players": arena.players,
+                "bots": list(arena.bots), "seed": arena.seed}
+    if arena.paired:  # only then, so that the journals of arenas before pairs still resume
+        identity["paired"] = True
+    return identity
 
 
 class Journal:
@@ -62,12 +65,16 @@ class Journal:
         where = str(self.path)
         try:
             head = json.loads(lines[0])["arena"]
+            if not isinstance(head, dict):
+                raise TypeError
         except (ValueError, KeyError, TypeError):
             raise JournalError(f"{where}: line 1 does not name an arena") from None
         if head != _identity(self.arena):
-            differ = ", ".join(k for k, v in _identity(self.arena).items() if head.get(k) != v)
+            mine = _identity(self.arena)
+            differ = ", ".join(k for k in [*mine, *(k for k in head if k not in mine)] if head.get(k) != mine.get(k))
             raise JournalError(f"{where} holds another arena's games (its {differ} differ): resume it with the same "
-                               f"edition, options, players, bots and seed, or choose another directory")
+                               f"edition, options, players, bots, seed and pairing (--sprt), or "
+                               f"choose another directory")
         specs = {spec.index: spec for spec in schedule(self.arena)}
         for number, line in enumerate(lines[1:], start=2):
             try:

@@ -10,6 +10,7 @@ import caylus
 from caylus.core import BadOption
 
 from .ratings import Ratings, wilson
+from .sprt import HeadToHead
 
 
 @dataclass
@@ -48,8 +49,10 @@ class BotResult:
 class ArenaResult:
     """The totals of an arena, filled game by game (`add`)."""
 
-    def __init__(self, arena):
+    def __init__(self, arena, head_to_head: HeadToHead | None = None):
         self.arena = arena
+        # A paired arena's entry 0 against entry 1, game by game (W/D/L, pentanomial, Elo, the SPRT if any).
+        self.head_to_head = (head_to_head or HeadToHead()) if arena.paired else None
         self.names = list(dict.fromkeys(arena.bots))
         self.bots = {name: BotResult(name) for name in self.names}
         self.ratings = Ratings(self.names)
@@ -71,6 +74,8 @@ class ArenaResult:
             bot.moves += game.moves[seat]
             bot.buildings.update(game.buildings[seat])
         self.ratings.update(seat_names, game.scores)
+        if self.head_to_head is not None:
+            self.head_to_head.add(points(game, game.seating.index(0), game.seating.index(1)))
 
     def rows(self) -> list[dict]:
         out = []
@@ -91,9 +96,14 @@ class ArenaResult:
 
     def as_json(self, command: str | None = None) -> dict:
         a = self.arena
-        return {"edition": a.edition, "players": a.players, "games": self.games, "seed": a.seed,
-                "options": a.options, "entries": list(a.bots), "seconds": round(self.seconds, 2),
-                "resumed": self.resumed, "bots": self.rows(), "command": command}
+        out = {"edition": a.edition, "players": a.players, "games": self.games, "seed": a.seed,
+               "options": a.options, "entries": list(a.bots), "seconds": round(self.seconds, 2),
+               "resumed": self.resumed, "bots": self.rows(), "command": command}
+        if self.head_to_head is not None:
+            out["head_to_head"] = {"bot": a.bots[0], "opponent": a.bots[1], **self.head_to_head.as_json()}
+            if self.head_to_head.testing:
+                out["sprt"] = out["head_to_head"].pop("sprt")
+        return out
 
     def table(self) -> str:
         a = self.arena
@@ -112,7 +122,24 @@ class ArenaResult:
         for r in self.rows():
             used = ", ".join(f"{name(k)} {n}" for k, n in r["top_buildings"]) or "none"
             lines.append(f"  {r['name']}: {used}")
+        if self.head_to_head is not None:
+            lines.extend(self.head_to_head_lines())
         return "\n".join(lines)
+
+    def head_to_head_lines(self) -> list[str]:
+        """The paired arena's entry 0 against entry 1: the SPRT's verdict, then its figures."""
+        a, h = self.arena, self.head_to_head
+        field = f", {a.bots[2]} in the other seats" if a.players > 2 else ""
+        lines = [f"{a.bots[0]} against {a.bots[1]}: {h.pairs} pairs of games, seats swapped within a pair{field}"]
+        if h.testing:
+            verdict = {"H1": f"H1 accepted: {a.bots[0]} is stronger by {h.elo1:g} Elo rather than {h.elo0:g}",
+                       "H0": f"H0 accepted: {a.bots[0]} is not stronger by {h.elo1:g} Elo (rather {h.elo0:g})",
+                       None: f"no decision yet (neither bound crossed in {h.games} games)"}[h.result]
+            lines.append(f"  SPRT: {verdict}")
+        lines.append(f"  {h.line()}")
+        lines.append("  (Elo: logistic, with its 95% interval; pairs: LL LD DD+WL WD WW, as "
+                     f"{a.bots[0]} scored them)")
+        return lines
 
     def chart(self, path) -> None:
         """A PNG of each bot's rating with its interval (mu +- 2 sigma)."""
@@ -134,6 +161,14 @@ class ArenaResult:
         fig.tight_layout()
         fig.savefig(path, dpi=120)
         plt.close(fig)
+
+
+def points(game: GameResult, seat: int, other: int) -> float:
+    """What `seat` scored against `other` in the game: 1 if it finished ahead (it won and the other did not, or
+    both won or lost and it had more points), 1/2 if level, 0 if behind."""
+    mine = (seat in game.winners, game.scores[seat])
+    theirs = (other in game.winners, game.scores[other])
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
 def _building_words(arena):

@@ -3,6 +3,10 @@
 With as many entries as seats, game i seats the entries rotated by i, so over N games each entry sits once in
 each seat. With more entries than seats, the games go through every choice of N entries (in a fixed order) and
 every rotation of each, so each entry plays as often as any other and in every seat alike.
+
+A paired arena (for the SPRT, `sprt.py`) pits entry 0 against entry 1 in pairs of games: both games of a pair
+share one seed, and the second swaps the two bots' seats. At more than two seats, entry 2 (the field) fills the
+others, and the two bots' seats go round every pair of seats from one pair of games to the next.
 """
 
 from __future__ import annotations
@@ -25,6 +29,16 @@ class Arena:
     games: int
     seed: int = 1
     options: dict = field(default_factory=dict)
+    paired: bool = False   # entry 0 against entry 1 in pairs of games on one seed, seats swapped (the SPRT's)
+
+    def __post_init__(self):
+        if self.paired:
+            needed = 2 if self.players == 2 else 3
+            if len(self.bots) != needed:
+                raise ValueError(f"a paired arena at {self.players} seats has {needed} entries (two bots"
+                                 f"{'' if needed == 2 else ' and the field'}), not {len(self.bots)}")
+            if self.games % 2:
+                raise ValueError(f"a paired arena plays whole pairs of games, not {self.games} games")
 
 
 @dataclass(frozen=True)
@@ -61,8 +75,24 @@ def seatings(entries: int, players: int):
                 yield tuple(group[(seat + r) % players] for seat in range(players))
 
 
+def paired_seatings(players: int):
+    """The endless cycle of pairs of seatings: entries 0 and 1 in two seats, then swapped; 2 in the others."""
+    places = list(itertools.combinations(range(players), 2))
+    while True:
+        for a, b in places:
+            for first, second in ((a, b), (b, a)):
+                seating = [2] * players
+                seating[first], seating[second] = 0, 1
+                yield tuple(seating)
+
+
 def schedule(arena: Arena) -> list[GameSpec]:
     """Every game of the arena, in order."""
+    if arena.paired:
+        cycle = paired_seatings(arena.players)
+        return [GameSpec(i, arena.edition, arena.players, dict(arena.options), game_seed(arena.seed, i // 2),
+                         next(cycle), tuple(arena.bots))
+                for i in range(arena.games)]
     cycle = seatings(len(arena.bots), arena.players)
     return [GameSpec(i, arena.edition, arena.players, dict(arena.options), game_seed(arena.seed, i), next(cycle),
                      tuple(arena.bots))

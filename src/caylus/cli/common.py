@@ -57,10 +57,11 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_game_arguments(p: argparse.ArgumentParser, games_default: int | None) -> None:
+def add_game_arguments(p: argparse.ArgumentParser, games_default: int | None, players_default: int | None = 4,
+                       players_help: str = "number of players (default 4)") -> None:
     p.add_argument("--edition", default="caylus", metavar="ID",
                    help=f"edition id: {', '.join(EDITION_MODULES)} (default caylus)")
-    p.add_argument("--players", type=positive_int, default=4, metavar="N", help="number of players (default 4)")
+    p.add_argument("--players", type=positive_int, default=players_default, metavar="N", help=players_help)
     p.add_argument("--seed", type=seed, default=1, metavar="S", help="game i uses seed S+i (default 1)")
     p.add_argument("--games", type=positive_int, default=games_default, metavar="G",
                    help=f"games to play (default {games_default})")
