@@ -164,7 +164,13 @@ def test_replay_of_an_unfinished_record_shows_the_position(capsys, tmp_path, rec
     short.write_text("\n".join(record_file.read_text().splitlines()[:25]) + "\n")
     code, out, _ = run(capsys, "replay", str(short))
     assert code == 0
-    assert "20 actions" in out and "the record ends before the game does" in out and " to play: pass" in out
+    assert "20 actions" in out and "the record ends before the game does" in out and " to play:" in out
+    # The position in words, as `--step` shows it: the board, the question, the moves numbered (no Python lists).
+    game = caylus.load_record(short.read_text())
+    view = game.view(None)
+    assert "The road" in out and "1. " + caylus.describe_action(view, view["legal_actions"][0]) in out
+    assert f"[{view['legal_actions'][0]}]" in out
+    assert "['" not in out and "{'" not in out
 
 
 def test_replay_of_a_malformed_record_names_the_line(capsys, tmp_path, record_file):

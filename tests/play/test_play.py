@@ -109,6 +109,7 @@ def test_commands_bad_input_undo_save_and_load(tmp_path):
     again.expect("Saved to")
     to_prompt(again)
     again.sendline("quit")
+    again.expect(r"Save the game before leaving\?")
     again.sendline("n")
     assert finish(again) == 0
     assert len(load_record(saved.read_text(encoding="utf-8")).history) == 2
@@ -126,6 +127,7 @@ def test_hot_seat_with_nothing_hidden_takes_turns_without_passing_the_screen(tmp
     child.expect(PROMPT)
     assert "Since your last decision" in child.before
     child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
     child.sendline("n")
     assert finish(child) == 0
 
@@ -170,5 +172,43 @@ def test_a_resized_terminal_gets_boards_of_its_new_width(tmp_path):
     lines = [line for line in child.before.replace("\r", "").split("\n") if line.strip()]
     assert len(lines) > 10 and max(len(line) for line in lines) <= 60
     child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
     child.sendline("n")
     assert finish(child) == 0
+
+
+def test_load_sits_the_same_people_again_without_seats(tmp_path):
+    """Issue 26: a hot-seat game saved and loaded with no --seats keeps both people (no bot takes the friend's
+    seat); the line that says how to go on names no seats, since the record keeps them."""
+    child = spawn("play", *HOT_SEAT, "--seed", "3", home=str(tmp_path))
+    first = to_prompt(child)
+    child.sendline("1")
+    second = to_prompt(child)
+    saved = tmp_path / "two.txt"
+    child.sendline(f"save {saved}")
+    child.expect(r"go on with: caylus play --load (\S+)\)")
+    assert child.match.group(1) == str(saved)
+    to_prompt(child)
+    child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
+    child.sendline("n")
+    assert finish(child) == 0
+    assert '[Seats "human,human"]' in saved.read_text(encoding="utf-8")
+
+    again = spawn("play", "--load", str(saved), "--fast", "--no-color", home=str(tmp_path))
+    again.expect(r"Seats: Blue: a person, Red: a person\.")
+    assert to_prompt(again) == second   # the friend's move is theirs to make, not a bot's
+    again.sendline("1")
+    assert to_prompt(again) == first
+    again.sendline("quit")
+    again.expect(r"Save the game before leaving\?")
+    again.sendline("n")
+    assert finish(again) == 0
+
+
+def test_a_seats_tag_that_does_not_fit_the_game_is_refused_in_one_line(tmp_path):
+    saved = tmp_path / "bad.txt"
+    saved.write_text('[Edition "caylus"]\n[Players "2"]\n[Seed "1"]\n[Seats "you,normal,hard"]\n', encoding="utf-8")
+    child = spawn("play", "--load", str(saved), home=str(tmp_path))
+    child.expect("Seats tag names 3 seats for a 2-player game")
+    assert finish(child) == 2

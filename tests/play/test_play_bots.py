@@ -3,6 +3,7 @@ every edition (the person answers with the first legal move), hints and undo."""
 
 import re
 
+import pexpect
 import pytest
 
 from caylus import load_record
@@ -70,6 +71,35 @@ def test_hint_and_undo_back_to_your_own_previous_decision(tmp_path):
     child.sendline(f"save {after}")
     child.expect(PROMPT)
     child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
     child.sendline("n")
     assert finish(child) == 0
     assert load_record(after.read_text()).history == load_record(before.read_text()).history
+
+
+def test_load_keeps_each_bots_level_and_keys_typed_ahead_are_not_answers(tmp_path):
+    # Not --fast: the bots' moves scroll by at a reading pace, while the person types ahead.
+    child = spawn("play", "--players", "3", "--seats", "you,hard,easy", "--seed", "6", "--no-color",
+                  home=str(tmp_path))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.send("1\r")   # typed while the bots' moves show: it must not answer the next question
+    child.expect(PROMPT)
+    # The question waits for an answer: nothing of Blue's happens (a key taken would play Blue's next move).
+    seen = child.expect([r"\n\s+B Blue ", PROMPT, "Not possible", pexpect.TIMEOUT], timeout=3)
+    assert seen == 3, "a key typed ahead was taken as an answer"
+    saved = tmp_path / "bots.txt"
+    child.sendline(f"save {saved}")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
+    child.sendline("n")
+    assert finish(child) == 0
+    assert '[Seats "you,hard,easy"]' in saved.read_text(encoding="utf-8")
+    again = spawn("play", "--load", str(saved), "--fast", "--no-color", home=str(tmp_path))
+    again.expect(r"Seats: Blue: you, Red: hard bot, Green: easy bot\.")
+    again.expect(PROMPT)
+    again.sendline("quit")
+    again.expect(r"Save the game before leaving\?")
+    again.sendline("n")
+    assert finish(again) == 0

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from caylus.core import get_edition, load_record, new_game
 from caylus.core.errors import BadOption, BadRecord
+from caylus.core.record import parse_record
 from caylus.core.registry import EDITION_MODULES
+from caylus.play.records import seats_of
 
 from .common import UsageError, option_pair, path_text, positive_int, seed, why
 
@@ -25,7 +27,9 @@ def add(commands) -> None:
                            "keyboard) or a bot (random, greedy, easy, normal, hard, mcts:ITER); "
                            "default: you,normal,normal,...")
     play.add_argument("--seed", type=seed, metavar="S", help="the game's seed (default: a new random one)")
-    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (written by save or at the end; give --seats again if not the default)")
+    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (written by save or on "
+                                                      "leaving), with the seats it was played with (--seats "
+                                                      "changes them)")
     play.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE",
                       help="an edition option, repeatable (e.g. favors=simplified, jeweller=true)")
     play.add_argument("--fast", action="store_true", help="no pauses after the bots' moves")
@@ -34,14 +38,14 @@ def add(commands) -> None:
 
 
 def run_play(args) -> int:
-    game = _loaded(args) if args.load else None
+    game, kept = _loaded(args) if args.load else (None, None)
     if game is not None:
         players = game.num_players
     else:
         counted = len(_seat_list(args.seats)) if args.seats else None
         players = args.players or counted or 4
         get_edition(args.edition).check_players(players)  # BadOption: one line, exit 2
-    seats = _seats(args, players)
+    seats = _seats(args, players) if args.seats or not kept else kept
     if game is None:
         # A short random seed is easy to note and to replay (any seed from 0 to 2**64-1 may be given).
         game_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
@@ -64,14 +68,18 @@ def _loaded(args):
         raise UsageError(f"caylus play: cannot read {path_text(args.load)}: {why(exc)}") from None
     try:
         game = load_record(text)
+        kept = seats_of(parse_record(text)[0])
     except BadRecord as exc:
         raise UsageError(f"caylus play: {path_text(args.load)}: {exc}") from None
+    if kept is not None and (len(kept) != game.num_players or not all(kept)):
+        raise UsageError(f"caylus play: {path_text(args.load)}: its Seats tag names {len(kept)} seats for a "
+                         f"{game.num_players}-player game (give --seats)")
     if game.is_terminal:
         raise UsageError(f"caylus play: {path_text(args.load)} is a finished game "
                          f"(see it with: caylus replay {path_text(args.load)} --step)")
     if args.players is not None and args.players != game.num_players:
         raise UsageError(f"caylus play: the record is a {game.num_players}-player game, not {args.players}")
-    return game
+    return game, kept
 
 
 def _seat_list(text: str) -> list[str]:

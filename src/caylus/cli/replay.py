@@ -69,6 +69,20 @@ def run_replay(args) -> int:
               + ", ".join(names[p] for p in won))
     else:
         print("the record ends before the game does; the position reached:")
-        print(str(game))
-        print(f"{names[game.current_player]} to play: {' '.join(game.legal_tokens())}")
+        _show_position(game)
     return 0
+
+
+def _show_position(game) -> None:
+    """The board in words (as --step shows it), the question asked and its moves, numbered, with their tokens."""
+    from rich.text import Text
+
+    from caylus.play.boards import render
+    from caylus.play.choices import choices
+    from caylus.play.style import console
+
+    out = console(color=True)
+    view = game.view(None)
+    out.print(render(view))
+    out.print(Text(f"{game.player_name(game.current_player)} to play:", style="bold"))
+    out.print(choices(view, out.width))

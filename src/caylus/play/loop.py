@@ -237,7 +237,7 @@ class TerminalGame:
         g = self.game
         path = name or records.automatic_path(g.edition.id, g.num_players, g.seed)
         try:
-            written = records.save(path, g.record())
+            written = records.save(path, records.with_seats(g.record(), self.seats))
         except (OSError, ValueError) as exc:
             self.term.show(Text(f"Could not save to {path}: {exc}", style="red"))
             return False
@@ -257,7 +257,8 @@ class TerminalGame:
             return
         g = self.game
         try:
-            written = records.save(records.automatic_path(g.edition.id, g.num_players, g.seed), g.record())
+            written = records.save(records.automatic_path(g.edition.id, g.num_players, g.seed),
+                                   records.with_seats(g.record(), self.seats))
         except (OSError, ValueError):
             return
         try:

@@ -28,6 +28,23 @@ def automatic_path(edition: str, players: int, seed: int) -> Path:
     return folder / name
 
 
+def with_seats(record: str, seats: list[str]) -> str:
+    """`record` with a `[Seats "you,human,hard"]` tag after its header, so that `caylus play --load` sits the same
+    people and bots again (any older Seats tag is replaced)."""
+    lines = [line for line in record.splitlines() if not line.startswith("[Seats ")]
+    at = 0
+    while at < len(lines) and lines[at].startswith("[") and not lines[at].startswith("[Result "):
+        at += 1
+    lines.insert(at, f'[Seats "{",".join(seats)}"]')
+    return "\n".join(lines) + "\n"
+
+
+def seats_of(tags: dict) -> list[str] | None:
+    """The seats a record's tags name (`with_seats`), or None if it names none."""
+    text = tags.get("Seats", "").strip()
+    return [s.strip().lower() for s in text.split(",")] if text else None
+
+
 def save(path: Path | str, record: str) -> Path:
     """Write `record` to `path` (OSError if it cannot be written); returns the path written."""
     path = Path(path).expanduser()

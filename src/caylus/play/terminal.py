@@ -7,6 +7,7 @@ Ctrl-C stays `KeyboardInterrupt` for the loop to offer saving.
 from __future__ import annotations
 
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable
 
@@ -16,6 +17,10 @@ try:  # line editing and tab completion where the platform has them
     import readline
 except ImportError:  # pragma: no cover - Windows without pyreadline
     readline = None
+try:  # dropping keys typed ahead (POSIX terminals)
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    termios = None
 
 # How long a bot's move stays on screen before the next one (`--fast`: no pause).
 BOT_PAUSE = 0.8
@@ -65,12 +70,24 @@ class Terminal:
         self._words = sorted(set(words))
         try:
             self.console.file.flush()
+            self._drop_typed_ahead()
             return self._read(prompt).strip()
         except (EOFError, OSError):
             self.show("")
             raise Leave() from None
         finally:
             self._words = []
+
+    def _drop_typed_ahead(self) -> None:
+        """Keys typed while the bots' moves scrolled by answer no question the player has not seen yet: whatever
+        waits in a terminal's input is dropped before each prompt (piped input is kept: a script means it)."""
+        if termios is None or self._read is not input:
+            return
+        try:
+            if sys.stdin.isatty():
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        except (OSError, ValueError, termios.error):
+            pass
 
     def confirm(self, question: str, default: bool = False) -> bool:
         """A yes/no question; Enter gives `default`."""

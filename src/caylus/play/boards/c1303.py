@@ -67,18 +67,20 @@ def _road(view: dict) -> Group:
     where = ("P: the provost stands just before that space" if provost < len(road)
              else "the provost is at the end of the road" if provost == len(road)
              else f"the provost is {provost - len(road)} past the end of the road")
-    t = table("#", "building", "own", "wkr", "", "#", "building", "own", "wkr", "")
+    # The provost's P stands in front of its space's number, and a rule parts the two halves: a P at the end of a
+    # row would read as the next column's.
+    t = table("", "#", "building", "own", "wkr", "│", "", "#", "building", "own", "wkr")
     for i in range(half):
         right = _space(view, i + half, road[i + half]) if i + half < len(road) else ["", "", "", "", ""]
-        t.add_row(*_space(view, i, road[i]), *right)
+        t.add_row(*_space(view, i, road[i]), Text("│ ", "dim"), *right)
     return Group(Text.assemble(Text("The road", style="bold"), f" (own: owner, wkr: workers): {where}"), t)
 
 
 def _space(view: dict, i: int, space: dict) -> list:
-    provost = Text("P" if view["provost"] == i else "", "bold")
+    provost = Text("P " if view["provost"] == i else "", "bold")
     if space["building"] is None:
-        return [Text(str(i + 1), "dim"), Text("·", "dim"), "", "", provost]
+        return [provost, Text(str(i + 1), "dim"), Text("·", "dim"), "", ""]
     name = building_name(view, space["building"])
     if space["side"] in ("residence", "monument"):  # a building turned over shows its other side
         name += f" ({space['side']})"
-    return [str(i + 1), name, mark(space["owner"]), marks(space["workers"]), provost]
+    return [provost, str(i + 1), name, mark(space["owner"]), marks(space["workers"])]
