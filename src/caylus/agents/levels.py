@@ -2,6 +2,7 @@
 
     make_agent("normal", seed=1)        # a level
     make_agent("mcts:400", seed=1)      # an expert's setting: UCT with 400 iterations a move
+    make_agent("style:builder", seed=1) # a player committed to one plan (`caylus.agents.styles`)
     make_agent("mybots:Clever", seed=1) # a user's own class following the protocol (constructed with seed=)
 """
 
@@ -15,6 +16,7 @@ from .greedy import GreedyAgent
 from .lookahead import LookaheadAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
+from .styles import PREFIX as STYLE_PREFIX, StyleAgent, all_styles
 
 
 class BadAgent(CaylusError, ValueError):
@@ -38,7 +40,8 @@ LEVELS = {
              "second)",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
-EXPERT = "mcts:ITER (UCT search with ITER iterations a move), or module:Class (your own bot)"
+EXPERT = ("mcts:ITER (UCT search with ITER iterations a move), style:NAME (a player committed to one plan), "
+          "or module:Class (your own bot)")
 
 
 def level_names() -> list[str]:
@@ -61,9 +64,20 @@ def make_agent(spec: str, seed: int = 0):
         agent = MCTSAgent(seed, iterations=int(text))
         agent.name = spec
         return agent
+    if spec.startswith(STYLE_PREFIX):
+        return _style_agent(spec, seed)
     if ":" in spec:
         return _user_agent(spec, seed)
     raise BadAgent(f"unknown agent {spec!r} (agents: {', '.join(LEVELS)}, {EXPERT})")
+
+
+def _style_agent(spec: str, seed: int):
+    name = spec[len(STYLE_PREFIX):]
+    styles = all_styles()
+    if name not in styles:
+        known = ", ".join(f"{STYLE_PREFIX}{n} ({', '.join(eds)})" for n, eds in styles.items())
+        raise BadAgent(f"unknown style {name!r} (styles: {known})")
+    return StyleAgent(name, seed)
 
 
 def _user_agent(spec: str, seed: int):
