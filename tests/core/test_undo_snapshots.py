@@ -141,3 +141,47 @@ def test_clones_stay_exact_through_undo_and_new_moves(config):
         game.undo()
         assert game.view(None) == states[len(game.history)]
     assert twin.view(None) == replayed(twin)
+
+
+# -- what forward play pays for undo ---------------------------------------------------------------------------------
+
+def snapshot_starts(game) -> list[int]:
+    chain, starts = game._snapshots, []
+    while chain is not None:
+        starts.append(chain[0])
+        chain = chain[2]
+    return starts
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_forward_play_keeps_a_snapshot_only_every_checkpoint(edition):
+    """A game that never undoes copies its board once every CHECKPOINT_EVERY actions, not before each action."""
+    from caylus.core.game import CHECKPOINT_EVERY
+
+    game = caylus.new_game(edition, players=4, seed=5)
+    rng = random.Random(5)
+    while not game.is_terminal and len(game.history) < 5 * CHECKPOINT_EVERY:
+        game.apply(rng.choice(game.legal_actions()))
+    starts = snapshot_starts(game)
+    assert len(starts) <= len(game.history) // CHECKPOINT_EVERY + 1
+    assert all(a - b >= CHECKPOINT_EVERY for a, b in zip(starts, starts[1:]) if b)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_after_an_undo_undo_and_apply_keep_their_snapshots(edition):
+    """The first undo replays from the checkpoint below and keeps a snapshot at each decision on the way; from then
+    on, each undo takes the snapshot just below, and each action played keeps one."""
+    from caylus.core.game import CHECKPOINT_EVERY
+
+    game = caylus.new_game(edition, players=4, seed=6)
+    rng = random.Random(6)
+    while len(game.history) < CHECKPOINT_EVERY + CHECKPOINT_EVERY // 2:
+        game.apply(rng.choice(game.legal_actions()))
+    game.undo()
+    for _ in range(5):
+        assert snapshot_starts(game)[0] == len(game.history) - 1  # the next undo is a pop
+        game.undo()
+    for _ in range(5):
+        game.apply(rng.choice(game.legal_actions()))
+        assert snapshot_starts(game)[0] == len(game.history) - 1
+    assert same_as_replay(game)

@@ -1,8 +1,8 @@
 """`Game`: the one public game-state object, the same for every edition.
 
 It wraps an edition's plain board and adds what every edition shares: validated `apply` that leaves the state
-unchanged on error, forced moves played automatically, `undo` in constant time from a snapshot kept before each
-action, independent `clone`, text records and JSON.
+unchanged on error, forced moves played automatically, `undo` from snapshots of the board (kept where they pay: see below),
+independent `clone`, text records and JSON.
 """
 
 from __future__ import annotations
@@ -15,14 +15,20 @@ from .errors import BadOption, BadRecord, IllegalAction, shown
 
 ENGINE_VERSION = "0.1.0"
 
-# Undo restores the board as it was before the undone action: `apply` keeps a copy of the board (a snapshot) before
-# each action, so undo is one pop, as cheap as the copy `clone` makes. A game with `keep_undo = False` (random
-# playouts, MCTS rollouts: they never undo) skips that copy; its undo restores the newest snapshot it has (at
-# worst the setup's) and replays the actions since, so it stays exact, only slower.
+# Undo restores the board as it was before the undone action, from a copy of the board (a snapshot) kept by
+# `apply`. A copy costs two to three actions, so forward play keeps one only every `CHECKPOINT_EVERY` actions (a
+# tenth of an action's time or less); an undo between two of them replays from the one below, and keeps a snapshot
+# at each decision it replays through. Undo comes in runs (a player stepping back, a search unwinding or trying
+# several moves in turn), so after an undo the next `EAGER_AFTER_UNDO` actions each keep their snapshot: then
+# `apply` + `undo` is one copy and one pop, as cheap as the copy `clone` makes.
+# A game with `keep_undo = False` (an expert switch for playouts that never undo) keeps no snapshot at all; its
+# undo replays from the newest one it has (at worst the setup's), so it stays exact, only slower.
 # The snapshots form a chain, newest first: each is a tuple (actions before it, board, the snapshot below, depth,
 # the legal actions then), the setup's at depth 0. A clone shares the chain as it is, so clone takes the same time
 # however long the game; snapshots below `_shared` (a depth) may belong to a clone too, so undo copies them instead
 # of taking them.
+CHECKPOINT_EVERY = 32
+EAGER_AFTER_UNDO = 64
 
 
 class Game:
@@ -32,7 +38,7 @@ class Game:
     """
 
     __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_snapshots", "_legal",
-                 "_set_up", "_events", "_marks", "_shared", "keep_undo")
+                 "_set_up", "_events", "_marks", "_shared", "_eager", "keep_undo")
 
     def __init__(self, edition: Edition, players: int, seed: int, options: dict):
         self.edition = edition
@@ -42,7 +48,7 @@ class Game:
         self.board = edition.new_board(players, seed, options)
         self._set_up = True  # made by the edition's setup (not from a determinized board): events can start there
         self._events: list[dict] | None = None  # what happened, once `record_events()` is called
-        self.keep_undo = True  # False: apply keeps no snapshot (for playouts that never undo; undo then replays)
+        self.keep_undo = True  # False: apply keeps no snapshot at all (playouts that never undo; undo then replays)
         self._begin_here()
 
     def _begin_here(self) -> None:
@@ -51,6 +57,7 @@ class Game:
         self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
         self._snapshots = (0, self.board.copy(), None, 0, None)
         self._shared = 1  # snapshots of a lower depth may also belong to a clone
+        self._eager = 0  # how many more actions keep a snapshot each (set by undo)
         self._legal: list[Action] | None = None
         self._marks: list[int] = []  # len(self._events) before each action of `history` (undo cuts there)
         self._play_forced()
@@ -93,7 +100,12 @@ class Game:
             action = self._legal_one(action, legal)
         if self.keep_undo and self.history:  # the setup's snapshot is taken before its forced moves, in __init__
             below = self._snapshots
-            self._snapshots = (len(self.history), self.board.copy(), below, below[3] + 1, legal)
+            done = len(self.history)
+            if self._eager:
+                self._eager -= 1
+                self._snapshots = (done, self.board.copy(), below, below[3] + 1, legal)
+            elif done - below[0] >= CHECKPOINT_EVERY:
+                self._snapshots = (done, self.board.copy(), below, below[3] + 1, legal)
         self._legal = None
         if self._events is not None:
             self._marks.append(len(self._events))
@@ -145,14 +157,20 @@ class Game:
             self._snapshots = below
             self._shared = min(self._shared, depth)
             self._legal = legal
-        else:  # no snapshot there (kept by a game with keep_undo off, or the setup's): replay from the newest
-            self._snapshots = snapshot
+        else:  # no snapshot there (between checkpoints, keep_undo off, or the setup's): replay from the newest
             self._shared = min(self._shared, depth + 1)
             self.board = board.copy()
             self._play_forced()
-            for act in self.history[start:]:
-                self.edition.apply(self.board, act)
+            keep = self.keep_undo
+            edition, history = self.edition, self.history
+            for done in range(start, target):
+                if keep and done > start:  # the next undo of this run is then a pop
+                    snapshot = (done, self.board.copy(), snapshot, snapshot[3] + 1, self._legal)
+                edition.apply(self.board, history[done])
                 self._play_forced()
+            self._snapshots = snapshot
+        if self.keep_undo:
+            self._eager = EAGER_AFTER_UNDO
         if self._events is not None:  # the replay above recorded nothing: cut what the undone action said
             del self._events[self._marks.pop():]
             self.board.events = self._events
@@ -172,6 +190,7 @@ class Game:
         other._snapshots = self._snapshots  # shared: from now on both copy these snapshots instead of taking them
         other._shared = self._shared = self._snapshots[3] + 1
         other.keep_undo = self.keep_undo
+        other._eager = 0
         other._legal = self._legal
         other._set_up = self._set_up
         other._events = None  # a copy to plan on records nothing (the board's copy has no event list either)
