@@ -73,7 +73,7 @@ class Journal:
             mine = _identity(self.arena)
             differ = ", ".join(k for k in [*mine, *(k for k in head if k not in mine)] if head.get(k) != mine.get(k))
             raise JournalError(f"{where} holds another arena's games (its {differ} differ): resume it with the same "
-                               f"edition, options, players, bots, seed and pairing (--sprt), or "
+                               f"edition, options, players, bots, seed and pairing (--sprt, --gauntlet), or "
                                f"choose another directory")
         specs = {spec.index: spec for spec in schedule(self.arena)}
         for number, line in enumerate(lines[1:], start=2):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import sys
@@ -22,7 +23,7 @@ def add(commands) -> None:
         description="Play G games between bots (seats rotate; game i has its own seed, so its record replays "
                     "alone) and report each bot's wins, win rate with its 95%% interval, rating, scores and time.")
     add_game_arguments(arena, games_default=20, players_default=None,
-                       players_help="number of players (default 4; 2 with --sprt)")
+                       players_help="number of players (default 4; 2 with --sprt or --gauntlet)")
     arena.add_argument("--bots", required=True, metavar="A,B,...",
                        help="one bot a seat, or more to rotate through: random, easy, greedy, normal, hard, "
                             "mcts:ITER, style:NAME or module:Class; repeat a name to fill several seats")
@@ -33,6 +34,9 @@ def add(commands) -> None:
     arena.add_argument("--beta", type=float, default=0.05, help="the SPRT's false H0 rate (default 0.05)")
     arena.add_argument("--field", metavar="BOT",
                        help="with --sprt at more than 2 players: the bot that fills the other seats")
+    arena.add_argument("--gauntlet", action="store_true",
+                       help="--bots BOT heads-up against each style player of the edition and each level below it, "
+                            "--games (at most) a pairing, each pairing reported (with --sprt, decided)")
     arena.add_argument("--jobs", type=positive_int, default=1, metavar="J", help="games in parallel processes")
     arena.add_argument("--backend", choices=("local", "ray"), default="local",
                        help="local processes, or a Ray cluster (RAY_ADDRESS, else a local Ray)")
@@ -112,7 +116,7 @@ def _paired_entries(args, players: int) -> tuple[str, ...]:
 
 def _check_pairs(args) -> None:
     if args.games % 2:
-        raise UsageError(f"caylus arena: --sprt plays pairs of games (seats swapped): --games must "
+        raise UsageError(f"caylus arena: --sprt and --gauntlet play pairs of games (seats swapped): --games must "
                          f"be even, not {args.games}")
 
 
@@ -120,6 +124,8 @@ def run_arena(args) -> int:
     from caylus.arena import Arena, run
     from caylus.arena.journal import JournalError
 
+    if args.gauntlet:
+        return run_gauntlet(args)
     test = _sprt(args)
     if args.field is not None and test is None:
         raise UsageError("caylus arena: --field fills the other seats of an SPRT: add --sprt ELO0,ELO1")
@@ -163,6 +169,52 @@ def _records(args) -> Path | None:
     if args.resume and args.records is None:
         raise UsageError("caylus arena: --resume goes on with the games saved in --records DIR: name the directory")
     return _records_dir(args.records) if args.records is not None else None
+
+
+def run_gauntlet(args) -> int:
+    """--gauntlet: the bot heads-up against each style player and each level below it."""
+    from caylus.arena.gauntlet import Gauntlet, opponents, run_gauntlet as play
+    from caylus.arena.journal import JournalError
+
+    test = _sprt(args)
+    if args.players not in (None, 2):
+        raise UsageError(f"caylus arena: --gauntlet plays heads-up, not at {args.players} players")
+    for option, value in (("--field", args.field), ("--chart", args.chart)):
+        if value is not None:
+            raise UsageError(f"caylus arena: {option} is not for --gauntlet (heads-up, a table a pairing)")
+    players, options = runs.check_setup(args.edition, 2, dict(args.option))
+    check_seeds(args)
+    _check_pairs(args)
+    names = [n.strip() for n in args.bots.split(",")]
+    if len(names) != 1:
+        raise UsageError(f"caylus arena: --gauntlet runs one bot through the field: --bots BOT, not {args.bots!r}")
+    bot = _agent(names[0])
+    _check_extras(args)
+    if not opponents(args.edition, bot):
+        raise UsageError(f"caylus arena: {bot} has no one to meet in {args.edition}'s gauntlet")
+    records = _records(args)
+    gauntlet = Gauntlet(args.edition, bot, args.games, args.seed, options,
+                        None if test is None else (test.elo0, test.elo1), args.alpha, args.beta)
+    stack = contextlib.ExitStack()
+
+    def progress(arena, head_to_head):
+        stack.close()  # the previous pairing's bar
+        return stack.enter_context(_progress(args.games, label=f"{bot} v {arena.bots[1]}",
+                                             status=head_to_head.line))
+
+    with stack:
+        try:
+            result = play(gauntlet, jobs=args.jobs, backend=args.backend, records=records, resume=args.resume,
+                          progress=progress)
+        except JournalError as exc:
+            raise UsageError(f"caylus arena: --records: {exc}") from None
+    if args.json:
+        print(json.dumps(result.as_json(command="caylus " + shlex.join(sys.argv[1:]))))
+    else:
+        print(result.table())
+        if records is not None:
+            print(f"records: {records}/OPPONENT/ (caylus replay FILE)")
+    return 0
 
 
 class _progress:
