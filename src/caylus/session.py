@@ -157,6 +157,27 @@ class Session:
         self.version += 1
         return played
 
+    def bot_move(self, token, version: int | None = None) -> Action:
+        """Play `token` for the bot to move, chosen elsewhere (a server's bot worker, from that seat's
+        `Position`); returns the `Action` played. Checked like a person's move: `StaleMove` if `version` is
+        given and is not the current one, `IllegalAction` if the game is over, a person is to move or the
+        action is not legal. Nothing changes when it is refused."""
+        game = self.game
+        what = f"bot move {shown(token if not isinstance(token, Action) else token.token)}"
+        if version is not None and version != self.version:
+            raise StaleMove(f"{what}: chosen on version {version} of the game, but it is at version "
+                            f"{self.version} now; nothing was played")
+        if game.is_terminal:
+            raise IllegalAction(f"{what}: the game is over")
+        seat = game.current_player
+        if self._agents[seat] is None:
+            raise IllegalAction(f"{what}: it is {game.player_name(seat)}'s turn, and {game.player_name(seat)} "
+                                f"is a person")
+        played = game.apply(token)
+        self._movers.append(seat)
+        self.version += 1
+        return played
+
     def undo(self, seat: int) -> Action:
         """Take back the last decision of the person at `seat`, with every bot move made after it; returns it.
 

@@ -271,3 +271,19 @@ def test_every_level_is_described_and_built():
     for name, (words, _build) in LEVELS.items():
         assert words and make_agent(name, 1).name == name
     assert isinstance(make_agent("greedy", 1), GreedyAgent)
+
+
+def test_a_hidden_information_position_rebuilt_from_its_view_alone_is_the_same_position():
+    game = caylus.new_game("magna-carta", players=3, seed=8)
+    for _ in range(6):
+        game.apply(game.legal_actions()[-1])
+    real = Position(game)
+    again = Position.from_view(game.view(game.current_player), len(game.history))
+    assert (again.player, again.view, again.legal, again.decisions, again.hidden) == \
+           (real.player, real.view, real.legal, real.decisions, True)
+    assert again.sample(3).view(again.player) == real.view
+    with pytest.raises(ValueError, match="seat to move"):
+        Position.from_view(game.view((game.current_player + 1) % 3), 6)
+    with pytest.raises(ValueError, match="hides nothing"):
+        perfect = caylus.new_game("caylus", players=2, seed=1)
+        Position.from_view(perfect.view(perfect.current_player), 0)

@@ -15,7 +15,7 @@ EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_threads=2))
+    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=2))
 
 
 @pytest.fixture

@@ -131,6 +131,28 @@ def test_bot_step_plays_one_legal_move_of_the_bot_to_move():
     assert s.log(seat)  # what it did is in the log
 
 
+def test_bot_move_plays_a_move_chosen_elsewhere_checked_like_a_persons():
+    s = session(seats=[RandomAgent(5), "human", RandomAgent(6)])
+    while not s.bot_to_move:
+        s.move(s.game.current_player, "pass")
+    seat, version = s.game.current_player, s.version
+    token = s.game.legal_actions()[0].token
+    with pytest.raises(StaleMove):  # chosen on an older version: dropped
+        s.bot_move(token, version - 1)
+    before = snapshot(s)
+    with pytest.raises(caylus.IllegalAction):
+        s.bot_move("place:no-such-building", version)
+    assert snapshot(s) == before
+    assert s.bot_move(token, version).token == token and s.version == version + 1
+    assert s.log(seat)
+    while s.bot_to_move:
+        s.bot_step()
+    before = snapshot(s)
+    with pytest.raises(caylus.IllegalAction, match="person"):  # a person's turn is never a bot's
+        s.bot_move(s.game.legal_actions()[0].token, s.version)
+    assert snapshot(s) == before
+
+
 def test_bot_step_refuses_when_a_person_is_to_move():
     s = session(seats=["human"] * 3)
     before = snapshot(s)

@@ -47,6 +47,31 @@ class Position:
         # Where something is hidden, keep nothing but the view.
         self._game = None if self.hidden else game.clone()
 
+    @classmethod
+    def from_view(cls, view: dict, decisions: int) -> "Position":
+        """The position of a seat of a hidden-information edition, rebuilt from plain data alone: its `view`
+        (`Game.view(player)` of the seat to move) and the decision count. What a process that never holds the
+        real game (the server's bot workers) decides from. `ValueError` for a view that is not a seat's to
+        move, or for an edition that hides nothing (there the seat knows the whole game: use `Position(game)`)."""
+        from caylus.core.registry import get_edition
+
+        edition = get_edition(view.get("edition") if isinstance(view, dict) else None)
+        if edition.determinize is None:
+            raise ValueError(f"Position.from_view: edition {edition.id!r} hides nothing; build the position "
+                             f"from the game")
+        player = view.get("viewer")
+        if player is None or player != view.get("current_player"):
+            raise ValueError("Position.from_view: the view is not that of the seat to move")
+        self = cls.__new__(cls)
+        self.player = player
+        self.edition = edition
+        self.view = view
+        self.legal = [edition.actions.parse(t) for t in view["legal_actions"]]
+        self.decisions = decisions
+        self.hidden = True
+        self._game = None
+        return self
+
     @property
     def num_players(self) -> int:
         return self.view["players"]

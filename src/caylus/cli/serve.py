@@ -25,8 +25,11 @@ def add(commands) -> None:
                        help="where the games are kept: an SQLAlchemy URL such as sqlite:///games.db or "
                             "postgresql://user:password@host/dbname (default: an SQLite file in "
                             "~/.local/share/caylus/)")
-    serve.add_argument("--bot-threads", type=positive_int, default=4, metavar="N",
-                       help="threads the bots think in (default 4)")
+    serve.add_argument("--bot-workers", type=positive_int, default=None, metavar="N",
+                       help="worker processes the bots think in (default: one per core)")
+    serve.add_argument("--bot-pace", type=_pace, default=1.0, metavar="S",
+                       help="seconds between two moves of an all-bot table someone watches (default 1; 0: as "
+                            "fast as the workers go); all-bot tables nobody watches play on idle workers only")
     serve.add_argument("--moves-per-second", type=_rate, default=10.0, metavar="R",
                        help="how many moves and messages a second one seat or connection may send, with a burst "
                             "of twice that (default 10)")
@@ -51,6 +54,16 @@ def _rate(text: str) -> float:
     return value
 
 
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"caylus serve: --bot-pace must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise UsageError(f"caylus serve: --bot-pace must be 0-3600 seconds, not {text}")
+    return value
+
+
 def run_serve(args) -> int:
     missing = [m for m in ("fastapi", "uvicorn", "sqlalchemy") if importlib.util.find_spec(m) is None]
     if missing:
@@ -60,8 +73,8 @@ def run_serve(args) -> int:
 
     from caylus.server import Settings, create_app
 
-    settings = Settings(db_url=args.db, bot_threads=args.bot_threads, moves_per_second=args.moves_per_second,
-                        burst=max(1, int(2 * args.moves_per_second)))
+    settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace,
+                        moves_per_second=args.moves_per_second, burst=max(1, int(2 * args.moves_per_second)))
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
     try:

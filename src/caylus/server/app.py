@@ -22,13 +22,13 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from . import errors
-from .bots import BotRunner
 from .hub import Hub, Listener
 from .limits import BodyLimit
 from .live import HUMAN, Tables
 from .routers import editions, moves, tables, ws
 from .settings import Settings
 from .store import CHANNEL, Store
+from .workers import BotPool
 
 log = logging.getLogger("caylus.server")
 
@@ -40,7 +40,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = Store(settings.database())
     table_set = Tables(store)
     hub = Hub()
-    runner = BotRunner(table_set, settings.bot_threads)
+    runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
+                     watched=lambda table_id: bool(hub.seats_watching(table_id)),
+                     move_timeout=settings.bot_move_timeout, max_bot_tables=settings.bot_queue,
+                     resume=lambda: _resume_bots(table_set, runner))
 
     def push(live) -> None:
         seats = hub.seats_watching(live.id)
@@ -49,10 +52,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def bots_go_on(live) -> None:
         if live.session.bot_to_move:
-            runner.kick(live.id)
+            runner.kick(live.id, people=HUMAN in live.kinds)
 
     table_set.on_change += [push, bots_go_on]
-    table_set.on_load.append(lambda live: runner.kick(live.id))
+    table_set.on_load.append(bots_go_on)
 
     listener = None
     if store.is_postgres and settings.listen:
@@ -71,8 +74,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.loop = asyncio.get_running_loop()
         if listener is not None:
             listener.start()
-        # Games whose bot was to move when the server stopped go on (their tables load, which kicks the bots).
-        threading.Thread(target=_resume_bots, args=(table_set,), name="caylus-resume", daemon=True).start()
+        # Games whose bot was to move when the server stopped go on.
+        runner.start()
+        threading.Thread(target=_resume_bots, args=(table_set, runner), name="caylus-resume", daemon=True).start()
         try:
             yield
         finally:
@@ -107,10 +111,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _resume_bots(table_set: Tables) -> None:
+def _resume_bots(table_set: Tables, runner: BotPool) -> None:
+    """Kick the bots of every open table with a bot seat (at start, and when the bot queue has room again);
+    a table is loaded only when a worker takes it."""
     try:
         for row in table_set.open_tables(limit=10_000):
-            if any(seat["kind"] != HUMAN for seat in row.seats):
-                table_set.get(row.id)
+            kinds = [seat["kind"] for seat in row.seats]
+            if any(kind != HUMAN for kind in kinds):
+                runner.kick(row.id, people=HUMAN in kinds)
     except Exception:
         log.exception("while resuming the bots' games")

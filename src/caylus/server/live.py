@@ -24,6 +24,7 @@ from caylus.session import Session, StaleMove, UndoRefused
 
 from .errors import ApiError
 from .store import MOVE, UNDO, Change, Stale, Store, TableRow
+from .workers import job_for
 
 log = logging.getLogger("caylus.server")
 
@@ -227,17 +228,34 @@ class Tables:
                 raise ApiError(409, "nothing_to_undo", str(exc)) from None
             self._store(live, version, [Change(version, UNDO, str(before - len(session.game.history)), seat)])
 
-    def bot_step(self, live: LiveTable) -> bool:
-        """If a bot is to move at this table, it chooses and plays, and the move is stored; whether it did."""
+    def bot_job(self, live: LiveTable) -> "BotJob | None":
+        """If a bot is to move at this table, the job a bot worker thinks on (what that seat may know); None
+        if not. The table's lock is held only while the job is made, never while the bot thinks."""
         with live.lock:
             self.catch_up(live)
             session = live.session
             if not session.bot_to_move:
+                return None
+            game = session.game
+            seat = game.current_player
+            row = live.row
+            setup = {"edition": row.edition, "players": row.players, "seed": row.seed, "options": row.options}
+            return BotJob(session.version, seat, job_for(live.id, live.kinds[seat], setup, game))
+
+    def bot_move(self, live: LiveTable, job: "BotJob", token: str) -> bool:
+        """The move a worker chose for `job`, checked and stored like a person's; False (nothing played) if the
+        table moved on since the job was made (a stale answer is dropped) or the move is not legal."""
+        with live.lock:
+            self.catch_up(live)
+            session = live.session
+            try:
+                played = session.bot_move(token, job.version)
+            except StaleMove:
                 return False
-            version = session.version
-            seat = session.game.current_player
-            played = session.bot_step()
-            self._store(live, version, [Change(version, MOVE, played.token, seat)])
+            except caylus.IllegalAction as exc:
+                log.error("table %s: a bot worker's move was refused: %s", live.id, exc)
+                return False
+            self._store(live, job.version, [Change(job.version, MOVE, played.token, job.seat)])
             return True
 
     def _store(self, live: LiveTable, version: int, changes: list[Change]) -> None:
@@ -262,6 +280,15 @@ class Tables:
     def _reset(self, live: LiveTable) -> None:
         fresh = self._rebuild(self.store.load(live.id))
         live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
+
+
+@dataclass
+class BotJob:
+    """A bot's move to think: the version and seat it is for, and the data a worker is sent (`job_for`)."""
+
+    version: int
+    seat: int
+    data: dict
 
 
 def _plausible_id(table_id: str) -> bool:

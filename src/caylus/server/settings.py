@@ -20,7 +20,10 @@ class Settings:
     """A server's settings (`caylus serve` flags); the defaults suit one machine."""
 
     db_url: str = ""  # any SQLAlchemy URL; empty: default_db_url()
-    bot_threads: int = 4  # bots think in this many threads, one table's move at a time
+    bot_workers: int = 0  # bots think in this many worker processes (0: one per core)
+    bot_pace: float = 1.0  # seconds between two moves of an all-bot table someone watches (0: unpaced)
+    bot_move_timeout: float = 60.0  # a worker thinking longer on one move is ended and replaced
+    bot_queue: int = 10_000  # all-bot tables waiting for a worker at most (more wait in the store)
     max_body_bytes: int = 16_384  # an HTTP request body larger than this is refused (413)
     max_message_bytes: int = 4_096  # a WebSocket message larger than this closes the connection (1009)
     moves_per_second: float = 10.0  # per seat (HTTP) and per connection (WebSocket), with a burst of `burst`

@@ -1,0 +1,172 @@
+"""Bots think in worker processes: what a worker is sent, a worker killed mid-move (the table goes on), a clean
+shutdown, and a person's move answered while every worker is busy with other tables' bots."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections import OrderedDict
+
+import caylus
+import pytest
+from fastapi.testclient import TestClient
+
+from caylus.server import Settings, create_app
+from caylus.server import live as live_module
+from caylus.server.workers import job_for, think
+
+from .conftest import new_table, state, wait_turn
+
+SLOW = "mcts:5000000"  # a bot that thinks far longer than any test waits: its worker is surely mid-move
+
+
+def _played(game, moves: int, seed: int = 3):
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.apply(rng.choice(list(game.legal_actions())))
+    return game
+
+
+def _setup(game) -> dict:
+    return {"edition": game.edition.id, "players": game.num_players, "seed": game.seed, "options": dict(game.options)}
+
+
+# -- what a worker is sent and how it answers -------------------------------------------------------------
+def test_a_hidden_card_table_sends_the_worker_the_seats_view_only_never_the_seed():
+    game = _played(caylus.new_game("magna-carta", players=3, seed=11), 5)
+    job = job_for("t1", "normal", _setup(game), game)
+    assert set(job) == {"table", "spec", "seed", "decisions", "view"}
+    assert job["view"] == game.view(game.current_player)
+    assert str(game.seed) not in repr(job)
+    token = think(job, OrderedDict())
+    assert token in [a.token for a in game.legal_actions()]
+
+
+def test_a_perfect_information_table_is_kept_by_the_worker_and_follows_an_undo():
+    game = _played(caylus.new_game("caylus-1303", players=2, seed=4), 12)
+    kept = OrderedDict()
+    job = job_for("t1", "greedy", _setup(game), game)
+    assert think(job, kept) in [a.token for a in game.legal_actions()]
+    assert [a.token for a in kept["t1"][1].history] == job["history"]
+    for _ in range(3):  # the person took back some moves, then played others
+        game.undo()
+    _played(game, 2, seed=9)
+    job = job_for("t1", "greedy", _setup(game), game)
+    token = think(job, kept)
+    assert [a.token for a in kept["t1"][1].history] == [a.token for a in game.history]
+    assert token in [a.token for a in game.legal_actions()]
+
+
+def test_the_same_position_gets_the_same_move_thought_twice():
+    game = _played(caylus.new_game("caylus", players=3, seed=2), 8)
+    job = job_for("t1", "normal", _setup(game), game)
+    assert think(job, OrderedDict()) == think(dict(job), OrderedDict())
+
+
+# -- the pool inside the server ---------------------------------------------------------------------------
+@pytest.fixture
+def slow(monkeypatch):
+    """What makes a bot think (nearly) for ever: a table id or a bot level added to this set."""
+    slow: set[str] = set()
+    real = live_module.job_for
+
+    def patched(table_id, spec, setup, game):
+        job = real(table_id, spec, setup, game)
+        if table_id in slow or spec in slow:
+            job["spec"] = SLOW
+        return job
+
+    monkeypatch.setattr(live_module, "job_for", patched)
+    return slow
+
+
+def _app(tmp_path, workers: int):
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=workers))
+    app.state.settings.moves_per_second = app.state.settings.burst = 100_000
+    return app
+
+
+def _until(check, timeout: float = 60.0, what: str = "it"):
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"{what} did not happen"
+        time.sleep(0.01)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    with open(f"/proc/{pid}/stat") as f:  # a zombie not yet reaped by its parent is gone too
+        return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+
+
+def test_a_worker_killed_mid_move_is_replaced_and_the_table_goes_on(tmp_path, slow):
+    app = _app(tmp_path, workers=1)
+    pool = app.state.bots
+    with TestClient(app) as client:
+        t = new_table(client, "caylus", seats=("human", "normal"), seed=7)
+        token = t["seats"][0]["token"]
+        s = wait_turn(client, t["id"], token)
+        slow.add(t["id"])
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"token": token, "version": s["version"],
+                                                                "action": s["legal"][0]["token"]})
+        assert r.status_code == 200
+        version = r.json()["version"]
+        _until(lambda: pool.scheduler.waiting()["out"] == 1, what="the bot's thinking")
+        time.sleep(0.2)
+        old = pool.pids()[0]
+        slow.clear()  # the move is thought again at the normal level
+        os.kill(old, signal.SIGKILL)
+        s = wait_turn(client, t["id"], token)
+        assert pool.replaced == 1
+        assert pool.pids()[0] not in (None, old)
+        assert s["version"] > version  # the bot's move (or moves) stored after all
+        # and the game goes on with the new worker
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"token": token, "version": s["version"],
+                                                                "action": s["legal"][0]["token"]})
+        assert r.status_code == 200
+        assert wait_turn(client, t["id"], token)["version"] > s["version"] + 1
+
+
+def test_a_person_is_answered_while_every_worker_thinks_at_other_tables(tmp_path, slow):
+    app = _app(tmp_path, workers=2)
+    pool = app.state.bots
+    with TestClient(app) as client:
+        slow.add("hard")
+        busy = [new_table(client, "caylus", seats=("hard", "hard"), seed=i)["id"] for i in range(2)]
+        _until(lambda: pool.scheduler.waiting()["out"] == 2, what="both workers thinking")
+        t = new_table(client, "caylus", seats=("human", "random"), seed=3)
+        token = t["seats"][0]["token"]
+        s = state(client, t["id"], token)
+        if not s["legal"]:
+            pytest.skip("the bot moves first at this seed")
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"token": token, "version": s["version"],
+                                                                "action": s["legal"][0]["token"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == s["version"] + 1
+        # Answered while both workers are still on the all-bot tables' moves; the person's table waits first
+        # in line for the next free worker.
+        assert pool.scheduler.waiting() == {"people": 1, "bots": 0, "out": 2}
+        assert [state(client, b)["version"] for b in busy] == [0, 0]
+
+
+def test_closing_the_server_ends_every_worker_even_mid_move(tmp_path, slow):
+    app = _app(tmp_path, workers=2)
+    pool = app.state.bots
+    with TestClient(app) as client:
+        slow.add("hard")
+        new_table(client, "caylus", seats=("hard", "hard"), seed=1)
+        _until(lambda: pool.scheduler.waiting()["out"] >= 1, what="a worker thinking")
+        pids = pool.pids()
+        assert all(pids)
+        threads = list(pool._threads)
+    started = time.monotonic()
+    _until(lambda: all(_gone(pid) for pid in pids), timeout=10, what="every worker ending")
+    assert time.monotonic() - started < 10
+    assert not any(thread.is_alive() for thread in threads)
+    assert pool.pids() == [None, None]
