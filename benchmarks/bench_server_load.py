@@ -1,14 +1,23 @@
-"""Load on `caylus serve` (a benchmark, not a unit test): many concurrent games played through the HTTP and
-WebSocket API by programs, on the loopback interface only.
+"""Load on `caylus serve` (a benchmark, not a unit test): people, bots and a hostile client at once, on the
+loopback interface only, the server in a process of its own.
 
-    .venv/bin/python benchmarks/bench_server_load.py [--games 200] [--edition caylus-1303] [--players 2]
-                                                     [--seconds 120] [--db URL]
+    .venv/bin/python benchmarks/bench_server_load.py [--tables 50,100,200] [--flood 0,60] [--seconds 40]
+                                                     [--records results.jsonl]
 
-The server runs as its own process (`caylus serve`, a fresh SQLite file unless --db is given). Every seat of
-every game is a random bot on the client side: it watches its seat over the WebSocket (log=new), and when the
-seat is to move it POSTs a random legal move; the latency of a move is the time that POST takes (the move is
-checked, stored in the database and answered). The run stops when every game is over or after --seconds.
-Reports moves per second over the whole run, the p50/p99 move latency and the server's peak memory (VmHWM).
+For each number of tables N (and each flood size), a fresh `caylus serve` over a fresh SQLite file:
+- N/2 people's tables, each two people and a bot (`--people-bot`, default easy). The people are programs that
+  watch their seat's WebSocket and, as soon as it is their turn, POST a random legal move: as fast as the
+  server answers. A game that ends is followed by a new table at once.
+- N/2 all-bot tables (`--bots-bot`, default greedy, three seats), each watched by one spectator's WebSocket.
+- After `--flood-after` seconds, a hostile client POSTs `--flood` all-bot tables of three `hard` Magna Carta
+  bots as fast as the server lets it (refusals counted), and never watches them.
+
+Reported per run (one JSON line): the people's move latency (the POST round trip: checked, stored, answered)
+p50/p95/p99 in ms; the bots' reply time at people's tables (from the answer to the person's move that handed the
+turn to the bot to the state with the bot's move on the WebSocket) p50/p95/p99, from the flood on and before it;
+the moves stored a second (everyone's, read from the database); the server's RSS (now and peak) and its bot
+workers' RSS. `--records` appends each run's line to a file and skips runs already there, so a long series
+resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ import os
 import random
 import signal
 import socket
-import statistics
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -29,6 +38,9 @@ import time
 import httpx
 import websockets
 
+FLOOD_SEATS = ["hard", "hard", "hard"]
+FLOOD_EDITION = "magna-carta"
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -36,92 +48,187 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def peak_memory_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+def _status_kb(pid: int, key: str) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(key + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
-async def seat_player(http, ws_url, table, seat, token, rng, latencies, done, deadline, opening):
-    """One seat: wait for its turn on the WebSocket, answer with a random legal move over HTTP."""
-    async with opening:  # connections open a few at a time, as players arrive, not all in one instant
-        ws = await websockets.connect(f"{ws_url}/ws/tables/{table}?token={token}&log=new", max_size=2**22,
-                                      open_timeout=60)
-    async with ws:
-        while time.monotonic() < deadline:
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid` (the bot workers sit under the server's forkserver)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
             try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
-            except asyncio.TimeoutError:
-                return
-            state = message.get("state")
-            if state is None:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
                 continue
-            if state["terminal"]:
-                done.add(table)
-                return
-            if not state["legal"]:
-                continue
-            started = time.perf_counter()
-            r = await http.post(f"/api/tables/{table}/moves", params={"since": 2**31 - 1}, json={
-                "token": token, "version": state["version"], "action": rng.choice(state["legal"])["token"]})
-            if r.status_code == 200:
-                latencies.append(time.perf_counter() - started)
-            elif r.status_code != 409:  # 409: a newer state is on its way; anything else is a failure
-                raise RuntimeError(f"move refused: {r.status_code} {r.text}")
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
 
 
-async def run(args, url) -> dict:
-    ws_url = url.replace("http://", "ws://")
-    rng = random.Random(args.seed)
-    latencies: list[float] = []
-    done: set[str] = set()
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        tables = []
-        for g in range(args.games):
-            r = await http.post("/api/tables", json={"edition": args.edition, "seats": ["human"] * args.players,
-                                                     "seed": args.seed + g})
-            r.raise_for_status()
-            tables.append(r.json())
-    started = time.monotonic()
-    deadline = started + args.seconds
-    opening = asyncio.Semaphore(20)
-    async with httpx.AsyncClient(base_url=url, timeout=60,
-                                 limits=httpx.Limits(max_connections=100, max_keepalive_connections=100)) as http:
-        tasks = [seat_player(http, ws_url, t["id"], s["seat"], s["token"], random.Random(rng.random()), latencies,
-                             done, deadline, opening) for t in tables for s in t["seats"]]
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-    elapsed = time.monotonic() - started
-    failures = [r for r in results if isinstance(r, Exception)]
-    latencies.sort()
-    return {
-        "games": args.games, "finished": len(done), "edition": args.edition, "players": args.players,
-        "moves": len(latencies), "seconds": round(elapsed, 2), "moves_per_s": round(len(latencies) / elapsed, 1),
-        "p50_ms": round(1000 * statistics.median(latencies), 2) if latencies else None,
-        "p99_ms": round(1000 * latencies[int(0.99 * (len(latencies) - 1))], 2) if latencies else None,
-        "failures": len(failures), "first_failure": repr(failures[0]) if failures else None,
-    }
+def percentiles(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0}
+    v = sorted(values)
+
+    def at(q: float) -> float:
+        return round(1000 * v[min(len(v) - 1, int(q * len(v)))], 1)
+
+    return {"n": len(v), "p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": at(1.0)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--edition", default="caylus-1303")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=120, help="stop after this long (default 120)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--db", default="", help="a database URL (default: a fresh SQLite file)")
-    args = parser.parse_args()
-    if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 600:
-        parser.error("--games must be 1-1000 and --seconds at most 600 (a bounded benchmark)")
+class Run:
+    def __init__(self, args, url: str, tables: int, flood: int):
+        self.args = args
+        self.url = url
+        self.ws_url = url.replace("http://", "ws://")
+        self.tables = tables
+        self.flood = flood
+        self.rng = random.Random(args.seed)
+        self.latencies: list[float] = []  # people's moves
+        self.replies: list[tuple[float, float]] = []  # (when, how long) a bot at a people's table took
+        self.failures: list[str] = []
+        self.flood_started: float | None = None
+        self.flood_codes: dict[int, int] = {}
+        self.games_done = 0
+        self.refused_creates = 0
+
+    async def create(self, http, body: dict) -> dict:
+        """A people's or watched table (waits out a 429 as a patient client would)."""
+        for _ in range(200):
+            r = await http.post("/api/tables", json=body)
+            if r.status_code == 201:
+                return r.json()
+            if r.status_code != 429:
+                raise RuntimeError(f"table refused: {r.status_code} {r.text[:200]}")
+            self.refused_creates += 1
+            await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+        raise RuntimeError("table creation kept being refused (429)")
+
+    async def people_table(self, http, deadline: float, index: int) -> None:
+        """Two people at a table with a bot, game after game, until the deadline."""
+        rng = random.Random(self.rng.random())
+        body = {"edition": self.args.edition, "seats": ["human", "human", self.args.people_bot]}
+        while time.monotonic() < deadline:
+            table = await self.create(http, body)
+            await self.play(http, table, rng, deadline)
+
+    async def play(self, http, table: dict, rng: random.Random, deadline: float) -> None:
+        tid = table["id"]
+        humans = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+        inbox: asyncio.Queue = asyncio.Queue()
+        bot_wait: dict = {}  # the version the bot is to move on, and since when
+
+        async def read(seat: int, token: str) -> None:
+            async with websockets.connect(f"{self.ws_url}/ws/tables/{tid}?token={token}&log=new",
+                                          max_size=2**22, open_timeout=60) as ws:
+                async for raw in ws:
+                    message = json.loads(raw)
+                    if message.get("type") == "state":
+                        await inbox.put((seat, message["state"]))
+
+        readers = [asyncio.create_task(read(seat, token)) for seat, token in humans.items()]
+        try:
+            while time.monotonic() < deadline:
+                try:
+                    seat, state = await asyncio.wait_for(inbox.get(), timeout=max(0.05, deadline - time.monotonic()))
+                except asyncio.TimeoutError:
+                    return
+                if "version" in bot_wait and state["version"] > bot_wait["version"]:
+                    now = time.monotonic()
+                    self.replies.append((now, now - bot_wait.pop("since")))
+                    bot_wait.clear()
+                if state["terminal"]:
+                    self.games_done += 1
+                    return
+                if not state["legal"]:
+                    continue
+                started = time.perf_counter()
+                r = await http.post(f"/api/tables/{tid}/moves", params={"since": 2**31 - 1}, json={
+                    "token": humans[seat], "version": state["version"],
+                    "action": rng.choice(state["legal"])["token"]})
+                took = time.perf_counter() - started
+                if r.status_code == 200:
+                    self.latencies.append(took)
+                    answer = r.json()
+                    if not answer["terminal"] and answer["current_player"] not in humans:
+                        bot_wait.update(version=answer["version"], since=time.monotonic())
+                elif r.status_code not in (409, 429):  # 409: a newer state is on its way
+                    self.failures.append(f"{r.status_code} {r.text[:200]}")
+        finally:
+            for task in readers:
+                task.cancel()
+            await asyncio.gather(*readers, return_exceptions=True)
+
+    async def watched_table(self, http, deadline: float) -> None:
+        """An all-bot table and one spectator watching it."""
+        table = await self.create(http, {"edition": self.args.edition, "seats": [self.args.bots_bot] * 3})
+        try:
+            async with websockets.connect(f"{self.ws_url}/ws/tables/{table['id']}", max_size=2**22,
+                                          open_timeout=60) as ws:
+                while time.monotonic() < deadline:
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, deadline - time.monotonic()))
+                    except asyncio.TimeoutError:
+                        return
+                    if json.loads(raw).get("state", {}).get("terminal"):
+                        return
+        except websockets.ConnectionClosed:
+            return
+
+    async def hostile(self, http) -> None:
+        """The flood: all-bot hard tables as fast as the server takes them, ten requests in flight."""
+        await asyncio.sleep(self.args.flood_after)
+        self.flood_started = time.monotonic()
+        todo = iter(range(self.flood))
+
+        async def one() -> None:
+            for _ in todo:
+                r = await http.post("/api/tables", json={"edition": FLOOD_EDITION, "seats": FLOOD_SEATS})
+                self.flood_codes[r.status_code] = self.flood_codes.get(r.status_code, 0) + 1
+
+        await asyncio.gather(*(one() for _ in range(10)))
+
+    async def go(self) -> dict:
+        limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http, \
+                httpx.AsyncClient(base_url=self.url, timeout=120) as attacker:
+            started = time.monotonic()
+            deadline = started + self.args.seconds
+            people = self.tables // 2
+            tasks = [self.people_table(http, deadline, i) for i in range(people)]
+            tasks += [self.watched_table(http, deadline) for _ in range(self.tables - people)]
+            if self.flood:
+                tasks.append(self.hostile(attacker))
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+        self.failures += [repr(r) for r in results if isinstance(r, Exception)]
+        return {"seconds": round(time.monotonic() - started, 1), "started": started}
+
+
+def run_one(args, tables: int, flood: int) -> dict:
     workdir = tempfile.mkdtemp(prefix="caylus-bench-")
-    db = args.db or f"sqlite:///{workdir}/bench.db"
+    db_path = os.path.join(workdir, "bench.db")
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "caylus.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db_path}",
+               "--moves-per-second", "1000", "--log-level", "warning"]
+    if args.bot_workers:
+        command += ["--bot-workers", str(args.bot_workers)]
+    command += args.serve_arg
     log = open(os.path.join(workdir, "server.log"), "w")
-    server = subprocess.Popen([sys.executable, "-m", "caylus.cli", "serve", "--port", str(port), "--db", db,
-                               "--moves-per-second", "1000", "--log-level", "warning"], stdout=log, stderr=log)
+    server = subprocess.Popen(command, stdout=log, stderr=log)
     try:
         for _ in range(300):
             try:
@@ -129,10 +236,26 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        result = asyncio.run(run(args, url))
-        result["server_peak_mb"] = round(peak_memory_mb(server.pid), 1)
-        result["db"] = "sqlite" if not args.db else args.db.split(":")[0]
-        print(json.dumps(result))
+        run = Run(args, url, tables, flood)
+        timing = asyncio.run(run.go())
+        workers = descendants(server.pid)
+        with sqlite3.connect(db_path, timeout=30) as db:
+            moves = db.execute("SELECT count(*) FROM moves").fetchone()[0]
+        flood_at = run.flood_started or float("inf")
+        return {
+            "tables": tables, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
+            "bots_bot": args.bots_bot, "bot_workers": args.bot_workers or "per core", "seconds": timing["seconds"],
+            "people_move_ms": percentiles(run.latencies),
+            "bot_reply_ms_flood": percentiles([d for when, d in run.replies if when >= flood_at]),
+            "bot_reply_ms_before": percentiles([d for when, d in run.replies if when < flood_at]),
+            "moves_per_s": round(moves / timing["seconds"], 1), "people_moves": len(run.latencies),
+            "people_games_done": run.games_done, "flood_answers": run.flood_codes,
+            "people_creates_refused": run.refused_creates,
+            "server_rss_mb": round(_status_kb(server.pid, "VmRSS") / 1024, 1),
+            "server_peak_mb": round(_status_kb(server.pid, "VmHWM") / 1024, 1),
+            "workers_rss_mb": round(sum(_status_kb(p, "VmRSS") for p in workers) / 1024, 1),
+            "failures": len(run.failures), "first_failure": run.failures[0] if run.failures else None,
+        }
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -140,6 +263,48 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="50,100,200", help="table counts to run, comma-separated")
+    parser.add_argument("--flood", default="60", help="hostile all-bot hard tables, comma-separated (0: none)")
+    parser.add_argument("--flood-after", type=float, default=5.0, help="seconds into a run the flood starts")
+    parser.add_argument("--seconds", type=float, default=40, help="each run's length (default 40)")
+    parser.add_argument("--edition", default="caylus-1303")
+    parser.add_argument("--people-bot", default="easy", help="the bot at each people's table (default easy)")
+    parser.add_argument("--bots-bot", default="greedy", help="the bots of the watched all-bot tables")
+    parser.add_argument("--bot-workers", type=int, default=0, help="caylus serve --bot-workers (default: its own)")
+    parser.add_argument("--serve-arg", action="append", default=[], help="one more argument for caylus serve")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each setting")
+    parser.add_argument("--records", help="append each run's JSON line here; runs already there are skipped")
+    args = parser.parse_args()
+    try:
+        sizes = [int(x) for x in args.tables.split(",")]
+        floods = [int(x) for x in args.flood.split(",")]
+    except ValueError:
+        parser.error("--tables and --flood take whole numbers, comma-separated")
+    if not all(2 <= n <= 1000 for n in sizes) or not all(0 <= f <= 1000 for f in floods) \
+            or not 0 < args.seconds <= 600 or not 1 <= args.repeat <= 20:
+        parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 600, --repeat 1-20 (a bounded benchmark)")
+    done: list[dict] = []
+    if args.records and os.path.exists(args.records):
+        with open(args.records) as f:
+            done = [json.loads(line) for line in f if line.strip()]
+    for n in sizes:
+        for flood in floods:
+            for k in range(args.repeat):
+                key = {"tables": n, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
+                       "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "run": k}
+                if any(all(r.get(a) == b for a, b in key.items()) for r in done):
+                    continue
+                result = {**key, **run_one(args, n, flood)}
+                line = json.dumps(result)
+                print(line, flush=True)
+                if args.records:
+                    with open(args.records, "a") as f:
+                        f.write(line + "\n")
 
 
 if __name__ == "__main__":

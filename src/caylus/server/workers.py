@@ -242,8 +242,8 @@ class BotPool:
         self.replaced = 0  # workers replaced after dying mid-move
 
     def start(self) -> None:
-        for worker in self.workers:
-            worker.start()
+        """Start the dispatchers; each starts its worker process in its own thread, so the server answers
+        people at once, while the workers are still being made."""
         for worker in self.workers:
             thread = threading.Thread(target=self._dispatch, args=(worker,), name=f"caylus-bots-{worker.number}",
                                       daemon=True)
@@ -277,6 +277,10 @@ class BotPool:
 
     def _dispatch(self, worker: Worker) -> None:
         try:
+            try:
+                worker.start()
+            except Exception:  # tried again before the first job (Worker.ask)
+                log.exception("could not start bot worker %d", worker.number)
             while True:
                 table_id = self.scheduler.take()
                 if table_id is None:
