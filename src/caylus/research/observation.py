@@ -22,6 +22,5 @@ def action_mask(game, seat: int):
     """1 for each action id `seat` may play now (all zeros when another seat is to move)."""
     mask = np.zeros(len(game.edition.actions), np.int8)
     if game.current_player == seat:
-        for action in game.legal_actions():
-            mask[action.index] = 1
+        mask[[action.index for action in game.legal_actions()]] = 1
     return mask
