@@ -260,3 +260,20 @@ def test_an_sprt_journal_is_not_taken_for_a_plain_arenas(tmp_path, capsys):
     assert main([*common, "--resume"]) == 2
     assert "(its paired differ)" in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_on_a_terminal_the_bar_carries_the_tests_figures_on_a_line_below_it(monkeypatch, capsys):
+    import io
+    import sys
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setenv("COLUMNS", "160")  # a wide terminal: the figures on one line
+    assert main(["arena", "--edition", "caylus-1303", "--bots", "greedy,random", "--sprt", "0,400", "--games", "2",
+                 "--seed", "2"]) == 0
+    shown = screen.getvalue()
+    assert "2/2" in shown and "LLR +0.60 (-2.94,+2.94) [0,400]" in shown and "pairs 0 0 0 0 1" in shown

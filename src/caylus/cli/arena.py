@@ -245,15 +245,27 @@ class _progress:
             return self._line
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.text import Text
 
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
-                            TimeRemainingColumn(), TextColumn("{task.fields[status]}"), transient=True,
-                            console=Console(stderr=True))
+        class Bar(Progress):
+            """The bar, and under it the figures (a line of their own: beside the bar they would squeeze it)."""
+
+            figures = ""
+
+            def get_renderables(self):
+                yield self.make_tasks_table(self.tasks)
+                if self.figures:
+                    yield Text(self.figures, overflow="fold")
+
+        self.bar = Bar(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                       TimeRemainingColumn(), transient=True, console=Console(stderr=True))
         self.bar.start()
-        task = self.bar.add_task(self.label, total=self.total, status="")
+        task = self.bar.add_task(self.label, total=self.total)
 
         def advance(done, total):
-            self.bar.update(task, completed=done, status=self.status() if self.status is not None else "")
+            if self.status is not None:
+                self.bar.figures = self.status()
+            self.bar.update(task, completed=done)
 
         return advance
 
