@@ -66,3 +66,14 @@ def test_a_view_with_parts_missing_encodes_as_the_reference(edition):
             else:
                 view[key] = None
         assert enc.encode(view).tobytes() == reference_encode(enc, view).tobytes()
+
+
+def test_a_view_that_cannot_be_encoded_leaves_the_buffer_as_it_was():
+    enc = Encoding("caylus", 2)
+    view = caylus.new_game("caylus", players=2, seed=1).view(0)
+    out = enc.encode(view).copy()
+    before = out.copy()
+    view["phase"] = "teatime"
+    with pytest.raises(caylus.BadOption, match="teatime"):
+        enc.encode(view, out)
+    assert out.tobytes() == before.tobytes()

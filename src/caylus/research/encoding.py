@@ -13,13 +13,13 @@ Numbers are the view's raw values (counts, spaces, turns), not scaled. docs/rese
 from __future__ import annotations
 
 import importlib
-import operator
 import re
 from dataclasses import dataclass
 
 from caylus import BadOption, get_edition, new_game
 
 from ._extra import need
+from .encoder import compile_encoder
 from .fields import FIELDS
 
 np = need("numpy")
@@ -78,45 +78,7 @@ class Encoding:
         self.size = offset
         self._index = {f.label: f for f in self.fields}
         self._words = {f.vocabulary: {w: i for i, w in enumerate(f.vocabulary)} for f in self.fields}
-        self._plan()
-
-    def _plan(self) -> None:
-        """What `encode` does for every view, worked out once: the paths to walk (each shared prefix once) and
-        the fields of each kind with where their value is found."""
-        # The paths as a tree, numbered so that the children of a node are consecutive: node 0 is the view, and
-        # each step (parent, keys) makes the next len(keys) nodes, the children `keys` of node `parent`.
-        children: dict[tuple, list] = {}
-        for f in self.fields:
-            for depth in range(len(f.keys)):
-                kids = children.setdefault(f.keys[:depth], [])
-                if f.keys[depth] not in kids:
-                    kids.append(f.keys[depth])
-        self._steps: list[tuple[int, tuple]] = []
-        nodes = {(): 0}
-        queue = [()]
-        for path in queue:  # breadth first: a parent is always made before its children
-            kids = children.get(path)
-            if kids:
-                self._steps.append((nodes[path], tuple(kids)))
-                for key in kids:
-                    nodes[path + (key,)] = len(nodes)
-                    queue.append(path + (key,))
-        of_field = [nodes[f.keys] for f in self.fields]
-        by_kind: dict[str, list] = {kind: [] for kind in KINDS}
-        for f, node in zip(self.fields, of_field):
-            by_kind[f.kind].append((f.offset, node, f))
-        self._num_at = np.array([at for at, _, _ in by_kind["num"]], dtype=np.intp)
-        self._num_nodes = _getter([node for _, node, _ in by_kind["num"]])
-        # seats, and each vocabulary's words: read together, looked up with one `map`
-        self._seat_at = [at for at, _, _ in by_kind["seat"]]
-        self._seat_nodes = _getter([node for _, node, _ in by_kind["seat"]])
-        cats: dict[tuple, list] = {}
-        for at, node, f in by_kind["cat"]:
-            cats.setdefault(f.vocabulary, []).append((at, node, f))
-        self._cats = [(self._words[vocabulary], [at for at, _, _ in group], _getter([n for _, n, _ in group]),
-                       [f for _, _, f in group]) for vocabulary, group in cats.items()]
-        self._by_kind = {kind: [(at, node, self._words[f.vocabulary], f) for at, node, f in fields]
-                         for kind, fields in by_kind.items() if kind != "num"}
+        self._encode = compile_encoder(self)
 
     def _size(self, kind: str, vocabulary: tuple) -> int:
         if kind in ("num", "len"):
@@ -133,57 +95,8 @@ class Encoding:
     def encode(self, view: dict, out=None):
         """The view as a float32 vector of `size` (written into `out` if given)."""
         if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out.fill(0.0)
-        nodes = [view]
-        grow = nodes.extend
-        for parent, keys in self._steps:  # as `_get` reads them, each path prefix once
-            node = nodes[parent]
-            if isinstance(node, dict):
-                grow(map(node.get, keys))
-            elif isinstance(node, list):
-                n = len(node)
-                grow([node[key] if -n <= key < n else None for key in keys])
-            else:
-                grow([None] * len(keys))
-        out[self._num_at] = [value or 0 for value in self._num_nodes(nodes)]
-        put: dict[int, object] = {}  # every other slot that is not zero: {offset: value}, written at once
-        players, seat_of = self.players, self._seat
-        kinds = self._by_kind
-        for at, i, _, _ in kinds["len"]:
-            put[at] = len(nodes[i] or ())
-        for at, i, _, _ in kinds["opt"]:
-            value = nodes[i]
-            if value is not None:
-                put[at], put[at + 1] = 1.0, value
-        for at, value in zip(self._seat_at, self._seat_nodes(nodes)):
-            if value is not None:
-                seat = value if type(value) is int and 0 <= value < players else seat_of(value)
-                if seat is not None:
-                    put[at + seat] = 1.0
-        for words, ats, getter, fields in self._cats:
-            values = getter(nodes)
-            for at, index, value, f in zip(ats, map(words.get, values), values, fields):
-                if index is not None:
-                    put[at + index] = 1.0
-                elif value is not None:
-                    self._word(f, value)  # not a word of the vocabulary: says so
-        for at, i, words, f in kinds["bag"]:
-            for word in nodes[i] or ():
-                index = words.get(word)
-                slot = at + (index if index is not None else self._word(f, word))
-                put[slot] = put.get(slot, 0) + 1.0
-        for at, i, _, _ in kinds["order"]:
-            for place, who in enumerate(nodes[i] or (), start=1):
-                put[at + seat_of(who)] = place
-        for at, i, _, _ in kinds["seats"]:
-            for who in nodes[i] or ():
-                seat = seat_of(who)
-                if seat is not None:
-                    put[at + seat] = put.get(at + seat, 0) + 1.0
-        if put:
-            out[list(put)] = list(put.values())
+            out = np.empty(self.size, dtype=np.float32)
+        self._encode(view, out)  # writes every slot, and only once the whole view is read (an error changes nothing)
         return out
 
     def _seat(self, value):
@@ -324,15 +237,6 @@ def _expand(parts: list[str], node, players: int, prefix=()):
         raise BadOption(f"encoding: '*' at {'.'.join(map(str, prefix))} is neither a list nor a dict")
     for key in keys:
         yield from _expand(rest, _get(node, (key,)), players, prefix + (key,))
-
-
-def _getter(indices: list):
-    """A function giving the items at `indices` of a list, as a tuple (one C call however many)."""
-    if not indices:
-        return lambda nodes: ()
-    if len(indices) == 1:
-        return lambda nodes, i=indices[0]: (nodes[i],)
-    return operator.itemgetter(*indices)
 
 
 def _get(node, keys):
