@@ -15,8 +15,9 @@ For each number of tables N (and each flood size), a fresh `caylus serve` over a
 Reported per run (one JSON line): the people's move latency (the POST round trip: checked, stored, answered)
 p50/p95/p99 in ms; the bots' reply time at people's tables (from the answer to the person's move that handed the
 turn to the bot to the state with the bot's move on the WebSocket) p50/p95/p99, from the flood on and before it;
-the moves stored a second (everyone's, read from the database); the server's RSS (now and peak) and its bot
-workers' RSS. `--records` appends each run's line to a file and skips runs already there, so a long series
+the moves stored a second (everyone's, read from the database); the web process's CPU time per stored move and
+the share of a core it got (on a busy machine the latencies are mostly waiting for a CPU: the CPU per move says
+what a quiet machine would do); the server's RSS (now and peak) and its bot workers' RSS. `--records` appends each run's line to a file and skips runs already there, so a long series
 resumes where it stopped.
 """
 
@@ -57,6 +58,16 @@ def _status_kb(pid: int, key: str) -> int:
     except OSError:
         pass
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user + system), from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def descendants(pid: int) -> list[int]:
@@ -156,9 +167,15 @@ class Run:
                 if not state["legal"]:
                     continue
                 started = time.perf_counter()
-                r = await http.post(f"/api/tables/{tid}/moves", params={"since": 2**31 - 1}, json={
-                    "token": humans[seat], "version": state["version"],
-                    "action": rng.choice(state["legal"])["token"]})
+                try:
+                    r = await http.post(f"/api/tables/{tid}/moves", params={"since": 2**31 - 1}, json={
+                        "token": humans[seat], "version": state["version"],
+                        "action": rng.choice(state["legal"])["token"]})
+                except httpx.TransportError as exc:  # counted; the seat reads the table again and goes on
+                    self.failures.append(repr(exc))
+                    r = await http.get(f"/api/tables/{tid}", params={"token": humans[seat], "since": 2**31 - 1})
+                    await inbox.put((seat, r.json()))
+                    continue
                 took = time.perf_counter() - started
                 if r.status_code == 200:
                     self.latencies.append(took)
@@ -237,7 +254,9 @@ def run_one(args, tables: int, flood: int) -> dict:
             except httpx.HTTPError:
                 time.sleep(0.1)
         run = Run(args, url, tables, flood)
+        cpu_before = cpu_seconds(server.pid)
         timing = asyncio.run(run.go())
+        server_cpu = cpu_seconds(server.pid) - cpu_before
         workers = descendants(server.pid)
         with sqlite3.connect(db_path, timeout=30) as db:
             moves = db.execute("SELECT count(*) FROM moves").fetchone()[0]
@@ -249,6 +268,9 @@ def run_one(args, tables: int, flood: int) -> dict:
             "bot_reply_ms_flood": percentiles([d for when, d in run.replies if when >= flood_at]),
             "bot_reply_ms_before": percentiles([d for when, d in run.replies if when < flood_at]),
             "moves_per_s": round(moves / timing["seconds"], 1), "people_moves": len(run.latencies),
+            "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
+            "server_cpu_share": round(server_cpu / timing["seconds"], 2),
+            "load_average": os.getloadavg()[0],
             "people_games_done": run.games_done, "flood_answers": run.flood_codes,
             "people_creates_refused": run.refused_creates,
             "server_rss_mb": round(_status_kb(server.pid, "VmRSS") / 1024, 1),

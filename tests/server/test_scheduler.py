@@ -138,3 +138,35 @@ def test_closed_scheduler_hands_out_nothing_and_take_returns():
     s.close()
     assert s.take() is None
     assert not s.kick("b", people=True)
+
+
+def test_all_bot_tables_never_hold_more_than_their_slots_so_a_worker_stays_free_for_people():
+    s = Scheduler(pace=0, clock=Clock(), bot_slots=1)
+    for t in ("b1", "b2", "b3"):
+        s.kick(t, people=False)
+    assert s.next_ready() == "b1"
+    assert s.next_ready() is None  # b2 waits: the other worker is kept for people's tables
+    s.kick("p", people=True)
+    assert s.next_ready() == "p"
+    s.done("b1", moved=True)
+    assert s.next_ready() == "b2"
+    s.retry("b2")  # its worker died: the slot is free again, and b2 is first
+    assert s.next_ready() == "b2"
+    s.forget("b2")
+    assert s.next_ready() == "b3"
+    assert s.waiting() == {"people": 0, "bots": 1, "out": 2}  # b3 and p out; b1 waits for the slot
+
+
+def test_a_worker_waiting_for_an_all_bot_slot_wakes_when_one_frees():
+    import threading
+
+    s = Scheduler(pace=0, bot_slots=1)
+    s.kick("b1", people=False)
+    s.kick("b2", people=False)
+    assert s.take(timeout=1) == "b1"
+    got = []
+    waiter = threading.Thread(target=lambda: got.append(s.take(timeout=10)))
+    waiter.start()
+    s.done("b1", moved=False)
+    waiter.join(10)
+    assert got == ["b2"]

@@ -133,13 +133,26 @@ def test_a_worker_killed_mid_move_is_replaced_and_the_table_goes_on(tmp_path, sl
         assert wait_turn(client, t["id"], token)["version"] > s["version"] + 1
 
 
+def _busy_people_table(client, seed: int) -> str:
+    """A table of two hard bots and a person, its hard bot thinking (slowly) once the person has moved."""
+    t = new_table(client, "caylus", seats=("hard", "hard", "human"), seed=seed)
+    token = t["seats"][2]["token"]
+    s = state(client, t["id"], token)
+    if s["legal"]:
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"token": token, "version": s["version"],
+                                                                "action": s["legal"][0]["token"]})
+        assert r.status_code == 200, r.text
+    return t["id"]
+
+
 def test_a_person_is_answered_while_every_worker_thinks_at_other_tables(tmp_path, slow):
     app = _app(tmp_path, workers=2)
     pool = app.state.bots
     with TestClient(app) as client:
         slow.add("hard")
-        busy = [new_table(client, "caylus", seats=("hard", "hard"), seed=i)["id"] for i in range(2)]
+        busy = [_busy_people_table(client, seed) for seed in (1, 2)]
         _until(lambda: pool.scheduler.waiting()["out"] == 2, what="both workers thinking")
+        versions = [state(client, b)["version"] for b in busy]
         t = new_table(client, "caylus", seats=("human", "random"), seed=3)
         token = t["seats"][0]["token"]
         s = state(client, t["id"], token)
@@ -149,10 +162,31 @@ def test_a_person_is_answered_while_every_worker_thinks_at_other_tables(tmp_path
                                                                 "action": s["legal"][0]["token"]})
         assert r.status_code == 200, r.text
         assert r.json()["version"] == s["version"] + 1
-        # Answered while both workers are still on the all-bot tables' moves; the person's table waits first
-        # in line for the next free worker.
+        # Answered while both workers are still on the hard bots' moves; the person's table waits in line
+        # for the next free worker.
         assert pool.scheduler.waiting() == {"people": 1, "bots": 0, "out": 2}
-        assert [state(client, b)["version"] for b in busy] == [0, 0]
+        assert [state(client, b)["version"] for b in busy] == versions
+
+
+def test_a_flood_of_all_bot_tables_leaves_a_worker_to_the_bots_at_peoples_tables(tmp_path, slow):
+    app = _app(tmp_path, workers=2)
+    pool = app.state.bots
+    with TestClient(app) as client:
+        slow.add("hard")
+        flood = [new_table(client, "magna-carta", seats=("hard", "hard", "hard"))["id"] for _ in range(6)]
+        _until(lambda: pool.scheduler.waiting() == {"people": 0, "bots": 5, "out": 1},
+               what="one worker on the flood")
+        t = new_table(client, "caylus", seats=("human", "random"), seed=3)
+        token = t["seats"][0]["token"]
+        s = wait_turn(client, t["id"], token)
+        for _ in range(3):  # the person and the random bot take turns while the flood's hard move goes on
+            r = client.post(f"/api/tables/{t['id']}/moves", json={"token": token, "version": s["version"],
+                                                                    "action": s["legal"][0]["token"]})
+            assert r.status_code == 200, r.text
+            s = wait_turn(client, t["id"], token)
+        assert s["version"] >= 6
+        assert [state(client, f)["version"] for f in flood] == [0] * 6
+        assert pool.scheduler.waiting()["out"] == 1
 
 
 def test_closing_the_server_ends_every_worker_even_mid_move(tmp_path, slow):

@@ -5,6 +5,9 @@ worker's dispatcher) reports back with `done(table, moved)`, and a table whose b
 while it was out, goes to the back of its queue again, so every table gets one move in turn and no table's game
 holds a worker for more than one move.
 
+With `bot_slots`, at most that many all-bot tables think at once: the pool keeps a worker free for people's
+tables, so a bot at a person's table never waits for a hard bot's move at an all-bot table to end.
+
 An all-bot table that someone watches (over the WebSocket) is paced: its next move is due `pace` seconds after
 its last, so spectators can follow it and it leaves the workers to others in between. An all-bot table nobody
 watches plays only on the workers' idle capacity (after every people's table), unpaced.
@@ -29,12 +32,14 @@ PEOPLE, BOTS = "people", "bots"
 
 class Scheduler:
     def __init__(self, pace: float = 1.0, watched=lambda table_id: False, clock=time.monotonic,
-                 max_bot_tables: int = 10_000, on_room=None):
+                 max_bot_tables: int = 10_000, on_room=None, bot_slots: int | None = None):
         self.pace = pace  # seconds between two moves of a watched all-bot table (0: unpaced)
         self.watched = watched  # table id -> whether someone watches it now
         self.clock = clock
         self.max_bot_tables = max_bot_tables
         self.on_room = on_room  # called (without the lock) when turned-away all-bot tables may come back
+        self.bot_slots = bot_slots  # all-bot tables out thinking at once at most (None: no cap)
+        self._bots_out = 0
         self._cond = threading.Condition()
         self._people: deque[str] = deque()
         self._bots: deque[str] = deque()
@@ -93,12 +98,24 @@ class Scheduler:
         now = self.clock()
         while self._resting and self._resting[0][0] <= now:
             self._bots.append(heapq.heappop(self._resting)[2])
-        queue = self._people or self._bots
-        if not queue:
+        if self._people:
+            queue = self._people
+        elif self._bots and (self.bot_slots is None or self._bots_out < self.bot_slots):
+            queue = self._bots
+            self._bots_out += 1
+        else:
             return None
         table_id = queue.popleft()
         self._out.add(table_id)
         return table_id
+
+    def _back(self, table_id: str) -> None:
+        """The table is no longer out (call with the lock held)."""
+        if table_id in self._out:
+            self._out.discard(table_id)
+            if self._kind.get(table_id) == BOTS:
+                self._bots_out -= 1
+                self._cond.notify()  # a worker waiting while all-bot tables held their slots may go on
 
     def take(self, timeout: float | None = None) -> str | None:
         """The next table to think, waiting for one up to `timeout` seconds (None: until closed); None when
@@ -129,7 +146,7 @@ class Scheduler:
         """The table's turn is over: queue it again (behind the others) if its bot moved or it was kicked
         meanwhile, else let it go."""
         with self._cond:
-            self._out.discard(table_id)
+            self._back(table_id)
             kind = self._kind.get(table_id)
             if kind == BOTS and moved:
                 self._last[table_id] = self.clock()
@@ -145,7 +162,7 @@ class Scheduler:
     def retry(self, table_id: str) -> None:
         """The table's move was lost (its worker died): it goes first in its queue, to move again."""
         with self._cond:
-            self._out.discard(table_id)
+            self._back(table_id)
             self._again.discard(table_id)
             if table_id in self._kind and not self._closed:
                 self._enqueue(table_id, first=True)
@@ -154,7 +171,7 @@ class Scheduler:
     def forget(self, table_id: str) -> None:
         """Stop thinking for this table (after it was given up): it leaves every queue."""
         with self._cond:
-            self._out.discard(table_id)
+            self._back(table_id)
             self._again.discard(table_id)
             self._kind.pop(table_id, None)
             self._last.pop(table_id, None)

@@ -1,7 +1,8 @@
 """Bots think in worker processes, never in the process that answers people.
 
 `BotPool` keeps `workers` processes (default: one per core) and, in this process, one dispatcher thread per
-worker. A dispatcher takes the next table from the `Scheduler` (people's tables first, round robin), and under
+worker. A dispatcher takes the next table from the `Scheduler` (people's tables first, round robin; all-bot
+tables on every worker but one, when there are two or more), and under
 the table's lock only long enough to read it, makes the job: what the bot's seat may know (`job_for`). It sends
 the job to its worker and waits, holding no lock, while the worker thinks; then the table's `bot_move` checks
 the answer against the version the job was made on, as for a person's move, and stores it (a stale answer is
@@ -229,8 +230,10 @@ class BotPool:
         self.move_timeout = move_timeout
         self.niceness = niceness
         self.resume = resume
+        # With two workers or more, one is kept for people's tables: all-bot tables (a flood of hard ones
+        # included) never hold every worker, so a person's bot is thought on at once.
         self.scheduler = Scheduler(pace=pace, watched=watched, clock=clock, max_bot_tables=max_bot_tables,
-                                   on_room=self._room)
+                                   on_room=self._room, bot_slots=self.size - 1 if self.size >= 2 else None)
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(PRELOAD)
         self.workers = [Worker(self, n) for n in range(self.size)]
