@@ -26,23 +26,20 @@ _PRESTIGE_BUILDINGS = [TILES[t].id for t in BUILDABLE[PRESTIGE]]
 STYLES = {
     "builder": {
         "plan": "builds early and often, makes Residences at the Lawyer and climbs to prestige buildings "
-                "through the Architect",
+                "through the Architect, saving gold for them",
         "weights": {
-            "wood_building": (3.0, 0.0),
-            "stone_building": (4.0, 0.0),
-            "residence": (5.0, 1.0),
-            "gold": (3.8, 3.0),
+            "wood_building": (2.2, 0.0),
+            "stone_building": (3.2, 0.0),
+            "residence": (4.0, 0.5),
+            "gold": (3.6, 3.0),
         },
         "prefer": {
             **{f"build:{name}": (3.0, 2.0) for name in _PRESTIGE_BUILDINGS},  # before "build:*": first match
             "build:lawyer": (2.5, 0.0),
-            "place:*carpenter": (0.6, 0.2),
-            "place:mason": (0.6, 0.2),
-            "build:*": (1.5, 0.5),
+            "build:*": (0.8, 0.3),
             "transform:*": (1.5, 0.5),
-            "place:lawyer": (1.0, 0.5),
+            "place:lawyer": (0.8, 0.3),
             "place:architect*": (0.8, 0.8),
-            "place:gold_mine": (0.8, 0.5),
         },
     },
     "castle": {

@@ -20,20 +20,15 @@ from __future__ import annotations
 STYLES = {
     "builder": {
         "plan": "builds its cards on the road, makes Residences at the Lawyer and covers them with prestige "
-                "buildings, saving stone and gold for them",
+                "buildings",
         "weights": {
             "residence": (4.5, 1.2),
-            "prestige_ready": (1.2, 0.9),
-            "prestige_begun": (0.8, 0.4),
-            "stone": (0.85, 0.34),
-            "gold": (1.9, 1.0),
-            "lawyer": (1.4, 0.0),
+            "prestige_ready": (1.1, 0.8),
         },
         "prefer": {
             "prestige:*": (3.0, 2.0),
             "residence:*": (1.0, 0.5),
-            "build:*": (0.8, 0.3),
-            "place:*lawyer": (0.5, 0.2),
+            "build:*": (0.3, 0.1),
         },
     },
     "castle": {
@@ -52,22 +47,20 @@ STYLES = {
         },
     },
     "producer": {
-        "plan": "owns the production buildings, above all the large ones and the Gold Mine, and turns cubes into "
-                "deniers and gold at the Market and the Bank",
+        "plan": "owns the production buildings, above all the large ones and the Gold Mine, and the Market and "
+                "the Bank that turn cubes into deniers and gold",
         "weights": {
-            "small_production": (0.9, 0.0),
-            "large_production": (2.0, 0.0),
-            "gold_mine": (2.0, 0.0),
-            "market": (1.2, 0.0),
-            "bank": (1.6, 0.0),
-            "deniers": (0.6, 0.34),
+            "small_production": (0.7, 0.0),
+            "large_production": (1.6, 0.0),
+            "gold_mine": (1.6, 0.0),
+            "market": (1.0, 0.0),
+            "bank": (1.4, 0.0),
         },
         "prefer": {
-            "build:large_*": (1.5, 0.3),
-            "build:gold_mine": (1.5, 0.3),
-            "build:bank": (1.0, 0.2),
-            "build:small_*": (0.6, 0.0),
-            "bank:*": (0.5, 0.3),
+            "build:large_*": (1.0, 0.2),
+            "build:gold_mine": (1.0, 0.2),
+            "build:bank": (0.6, 0.1),
+            "build:small_*": (0.4, 0.0),
         },
     },
 }
