@@ -9,20 +9,31 @@ import pytest
 from fastapi.testclient import TestClient
 
 from caylus.server import Settings, create_app
+from caylus.server.limits import Limits
 
 EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
 
 
+def make_app(tmp_path, **limits):
+    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=2,
+                               limits=Limits(**limits)))
+
+
+# A program's pace: no rate in the way (the limits' own tests set theirs).
+FAST = dict(moves_per_second=100_000, burst=100_000, reads_per_second=100_000, reads_burst=100_000,
+            tables_per_minute=100_000, tables_burst=100_000, hints_per_minute=100_000, hints_burst=100_000,
+            bot_tables_per_client=1000, bot_tables=1000)
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=2))
+    return make_app(tmp_path)
 
 
 @pytest.fixture
-def fast_client(app):
+def fast_client(tmp_path):
     """A client whose seats may move as fast as a program does (no rate limit in the way)."""
-    app.state.settings.moves_per_second = app.state.settings.burst = 100_000
-    with TestClient(app) as c:
+    with TestClient(make_app(tmp_path, **FAST)) as c:
         yield c
 
 

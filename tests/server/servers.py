@@ -19,8 +19,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: str, log_path, port: int | None = None):
+    def __init__(self, db: str, log_path, port: int | None = None, extra: tuple = ()):
         self.db = db
+        self.extra = list(extra)  # more `caylus serve` flags
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
@@ -29,7 +30,7 @@ class Server:
     def start(self) -> "Server":
         log = open(self.log_path, "a")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "caylus.cli", "serve", "--port", str(self.port), "--db", self.db],
+            [sys.executable, "-m", "caylus.cli", "serve", "--port", str(self.port), "--db", self.db, *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         log.close()
         deadline = time.monotonic() + 30

@@ -53,7 +53,7 @@ def test_a_move_is_applied_once_and_a_stale_or_repeated_move_is_refused(client):
 
 @pytest.mark.parametrize("body,status,code", [
     ({"token": "nope", "version": 0, "action": "pass"}, 403, "bad_token"),
-    ({"version": 0, "action": "pass"}, 422, "bad_request"),
+    ({"version": 0, "action": "pass"}, 403, "no_seat"),  # no token, in the body nor in the header
     ({"token": "T", "version": "zero", "action": "pass"}, 422, "bad_request"),
     ({"token": "T", "version": 0, "action": "pass", "extra": 1}, 422, "bad_request"),
 ])

@@ -13,10 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from caylus.server import Settings, create_app
+from caylus.server.limits import Limits
 from caylus.server import live as live_module
 from caylus.server.workers import job_for, think
 
-from .conftest import new_table, state, wait_turn
+from .conftest import FAST, new_table, state, wait_turn
 
 SLOW = "mcts:5000000"  # a bot that thinks far longer than any test waits: its worker is surely mid-move
 
@@ -84,9 +85,8 @@ def slow(monkeypatch):
 
 
 def _app(tmp_path, workers: int):
-    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=workers))
-    app.state.settings.moves_per_second = app.state.settings.burst = 100_000
-    return app
+    return create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=workers,
+                               limits=Limits(**FAST)))
 
 
 def _until(check, timeout: float = 60.0, what: str = "it"):

@@ -98,7 +98,7 @@ def test_oversized_messages_and_floods_close_the_connection(client):
         assert closed.value.code == 1009
     # A flood is more than `burst` messages faster than `moves_per_second`: with a slow refill, 200 pings are one
     # however slowly a loaded machine sends them (at 10 a second, a busy test run could send them slower than that).
-    client.app.state.settings.moves_per_second = 0.01
+    client.app.state.settings.limits.moves_per_second = 0.01
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         receive(ws)
         codes = []

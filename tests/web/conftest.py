@@ -19,7 +19,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     where = tmp_path_factory.mktemp("serve")
-    srv = Server(f"sqlite:///{where / 'caylus.db'}", where / "server.log").start()
+    # The tests make tables and read states faster than a person does: the per-address limits out of the way.
+    srv = Server(f"sqlite:///{where / 'caylus.db'}", where / "server.log", extra=(
+        "--tables-per-minute", "1000", "--reads-per-second", "1000", "--bot-tables-per-client", "100")).start()
     yield srv
     srv.stop()
 

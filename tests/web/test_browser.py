@@ -170,3 +170,39 @@ def test_a_redraw_keeps_the_keyboards_place(browser, server):
         page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version)
     finally:
         page.close()
+
+
+def test_the_seat_token_stays_in_the_fragment_and_out_of_every_request_and_log(page, server):
+    """The page's address holds the token after `#` only; no request the browser sends carries it in its URL
+    (the API gets it in a header, the WebSocket in its first message), so the server's log never holds it."""
+    from urllib.parse import parse_qs, urlsplit
+
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("websocket", lambda ws: asked.append(ws.url))
+    page.goto(server.url + "/")
+    page.click("#quick-play")
+    page.wait_for_selector("svg.board")
+    address = urlsplit(page.url)
+    assert address.query == "" and "table=" in address.fragment
+    token = parse_qs(address.fragment)["token"][0]
+    assert wait_for_my_move_or_end(page) == "move"
+    play_one_move(page)
+    if wait_for_my_move_or_end(page) == "move":
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+    assert any("/api/tables/" in u for u in asked) and any("/ws/tables/" in u for u in asked)
+    assert not [u for u in asked if token in u]
+    assert token not in server.log_path.read_text()
+
+
+def test_an_old_link_with_the_token_in_the_query_still_opens_the_seat_and_moves_it_to_the_fragment(page, server):
+    table = httpx.post(server.url + "/api/tables", json={
+        "edition": "caylus", "players": 2, "options": {}, "seats": ["human", "human"]}).json()
+    token = table["seats"][0]["token"]
+    page.goto(f"{server.url}/?table={table['id']}&token={token}")
+    page.wait_for_selector("svg.board")
+    assert page.url == f"{server.url}/#table={table['id']}&token={token}"
+    assert page.locator(".player").count() == 2
+    state = httpx.get(f"{server.url}/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+    assert page.locator("#turn-banner").count() == 1 and state["seat"] == 0

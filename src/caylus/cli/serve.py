@@ -33,6 +33,26 @@ def add(commands) -> None:
     serve.add_argument("--moves-per-second", type=_rate, default=10.0, metavar="R",
                        help="how many moves and messages a second one seat or connection may send, with a burst "
                             "of twice that (default 10)")
+    limits = serve.add_argument_group("limits (each client address, seat, connection or table; over them: 429 "
+                                      "and Retry-After; docs/server.md)")
+    limits.add_argument("--tables-per-minute", type=_rate, default=6.0, metavar="R",
+                        help="tables one address may create a minute, burst 10 (default 6)")
+    limits.add_argument("--bot-tables-per-client", type=positive_int, default=2, metavar="N",
+                        help="open tables of bots only one address may have (default 2)")
+    limits.add_argument("--bot-tables", type=positive_int, default=20, metavar="N",
+                        help="open tables of bots only in all (default 20)")
+    limits.add_argument("--hints-per-minute", type=_rate, default=30.0, metavar="R",
+                        help="hints one address may ask a minute, burst 5 (default 30)")
+    limits.add_argument("--reads-per-second", type=_rate, default=20.0, metavar="R",
+                        help="states, records, lobby reads one address may make a second, burst 3R (default 20)")
+    limits.add_argument("--sockets-per-client", type=positive_int, default=16, metavar="N",
+                        help="WebSocket connections one address may hold open (default 16)")
+    limits.add_argument("--sockets-per-table", type=positive_int, default=200, metavar="N",
+                        help="WebSocket connections watching one table (default 200)")
+    limits.add_argument("--idle-minutes", type=_rate, default=120.0, metavar="M",
+                        help="a table nobody moved at nor watches for this long is closed (default 120)")
+    limits.add_argument("--cache-mib", type=positive_int, default=256, metavar="MIB",
+                        help="memory for the games in hand, an estimate (default 256); finished games leave first")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.set_defaults(run=run_serve)
 
@@ -73,8 +93,15 @@ def run_serve(args) -> int:
 
     from caylus.server import Settings, create_app
 
-    settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace,
-                        moves_per_second=args.moves_per_second, burst=max(1, int(2 * args.moves_per_second)))
+    from caylus.server.limits import Limits
+
+    limits = Limits(moves_per_second=args.moves_per_second, burst=max(1, int(2 * args.moves_per_second)),
+                    tables_per_minute=args.tables_per_minute, bot_tables_per_client=args.bot_tables_per_client,
+                    bot_tables=args.bot_tables, hints_per_minute=args.hints_per_minute,
+                    reads_per_second=args.reads_per_second, reads_burst=max(1, int(3 * args.reads_per_second)),
+                    sockets_per_client=args.sockets_per_client, sockets_per_table=args.sockets_per_table,
+                    idle_seconds=60 * args.idle_minutes, cache_bytes=args.cache_mib * 1024 * 1024)
+    settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace, limits=limits)
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
     try:
@@ -90,8 +117,23 @@ def run_serve(args) -> int:
     print(f"caylus serve: http://{args.host}:{args.port}/ (API docs at /docs), games kept in "
           f"{_shown_url(settings.database())}", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
-                timeout_graceful_shutdown=3)
+                timeout_graceful_shutdown=3, log_config=_log_config())
     return 0
+
+
+def _log_config() -> dict:
+    """uvicorn's logging, with every seat token blanked out of every line (caylus.server.redact), and the
+    server's own messages through the same handler."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact"] = {"()": "caylus.server.redact.RedactTokens"}
+    for handler in config["handlers"].values():
+        handler["filters"] = [*handler.get("filters", []), "redact"]
+    config["loggers"]["caylus"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
 
 
 def _shown_url(url: str) -> str:

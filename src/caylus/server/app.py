@@ -2,8 +2,9 @@
 
     /api/editions                 the editions and their options
     /api/tables                   create a table (POST), the lobby (GET)
-    /api/tables/{id}              a seat's state (?token=), /moves, /undo, /hint, /record, /buildings
-    /ws/tables/{id}               the live feed (?token=)
+    /api/tables/{id}              a seat's state (Authorization: Bearer), /moves, /undo, /hint, /record, /buildings;
+                                  DELETE: the creator closes the table
+    /ws/tables/{id}               the live feed (the token in the first message)
     /docs, /openapi.json          the API, documented by FastAPI
     /                             the browser front end (caylus/web), when it is there
 
@@ -21,9 +22,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from . import errors
+from . import errors, redact
+from .expiry import Expiry
 from .hub import Hub, Listener
-from .limits import BodyLimit
+from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
 from .routers import editions, moves, tables, ws
 from .settings import Settings
@@ -38,7 +40,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"  # caylus/web: the brow
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(settings.database())
-    table_set = Tables(store)
+    table_set = Tables(store, cache_bytes=settings.limits.cache_bytes)
     hub = Hub()
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
@@ -69,9 +71,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         listener = Listener(url, CHANNEL, heard)
 
+    expiry = Expiry(table_set, hub, settings.limits.idle_seconds)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         hub.loop = asyncio.get_running_loop()
+        redact.install()  # again: the server's logging is configured by now
+        expiry.start()
         if listener is not None:
             listener.start()
         # Games whose bot was to move when the server stopped go on.
@@ -80,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            expiry.stop()
             runner.close()
             if listener is not None:
                 listener.stop()
@@ -94,9 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = table_set
     app.state.hub = hub
     app.state.bots = runner
-    app.state.move_buckets = {}
+    app.state.guards = Guards(settings.limits)
+    app.state.expiry = expiry
     errors.install(app)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    redact.install()
+    app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
     for module in (editions, tables, moves, ws):
         app.include_router(module.router)
 

@@ -1,7 +1,8 @@
 """The WebSocket hub: who watches which table from which seat, and the push of each new state to them.
 
 States are computed where the change happened (a request's or a bot's thread, under the table's lock) once per
-watching seat, then handed to the event loop, which only sends. Each connection keeps only the newest state
+watching seat, then handed to the event loop, which serialises each seat's state once (`Frames`) and sends that
+same text to every socket of the seat. Each connection keeps only the newest state
 not yet sent, so a slow client never makes the server queue up old states. On PostgreSQL, `Listener` hears
 other processes' changes (LISTEN/NOTIFY) and pushes them to this process's watchers the same way.
 """
@@ -16,6 +17,39 @@ import threading
 log = logging.getLogger("caylus.server")
 
 
+def encode(message: dict) -> str:
+    """A message as the socket sends it (one place, so the tests can count the serialisations)."""
+    return json.dumps(message)
+
+
+class Frames:
+    """One version of a table as each watching seat may see it (`states`: seat -> state), serialised at most
+    once per (seat, first log entry) and shared by every socket that needs that text: 200 spectators of one
+    table cost one serialisation per move, not 200. Used on the event loop only."""
+
+    __slots__ = ("version", "states", "_texts")
+
+    def __init__(self, version: int, states: dict):
+        self.version = version
+        self.states = states
+        self._texts: dict = {}
+
+    def text(self, seat, log_from: int | None) -> tuple[str, int] | None:
+        """The message for `seat` with the log from entry `log_from` (None: the state's whole log), and the
+        index after its last log entry (None if the state holds none); None if the seat has no state here."""
+        key = (seat, log_from)
+        found = self._texts.get(key)
+        if found is None:
+            state = self.states.get(seat)
+            if state is None:
+                return None
+            if log_from is not None:
+                state = dict(state, log=[e for e in state["log"] if e["index"] >= log_from])
+            after = state["log"][-1]["index"] + 1 if state["log"] else None
+            found = self._texts[key] = (encode({"type": "state", "state": state}), after)
+        return found
+
+
 class Watcher:
     """One WebSocket connection watching one table as one seat (None: a spectator)."""
 
@@ -26,32 +60,40 @@ class Watcher:
         self.new_log_only = new_log_only  # send each log entry once (else every state carries the whole log)
         self.version = -1  # the newest version sent
         self.log_next = 0  # with new_log_only: the first log entry not yet sent
-        self.pending: dict | None = None
+        self.pending: Frames | None = None
         self.wake = asyncio.Event()
 
-    def offer(self, state: dict) -> None:
-        """Keep `state` to send if it is newer than what was sent or is waiting."""
-        newest = self.pending["version"] if self.pending is not None else self.version
-        if state["version"] > newest:
-            self.pending = state
+    def offer(self, frames: Frames) -> None:
+        """Keep `frames` to send if it is newer than what was sent or is waiting."""
+        newest = self.pending.version if self.pending is not None else self.version
+        if frames.version > newest and self.seat in frames.states:
+            self.pending = frames
             self.wake.set()
 
-    def message(self, state: dict) -> str:
-        if self.new_log_only:
-            state = dict(state, log=[e for e in state["log"] if e["index"] >= self.log_next])
-            if state["log"]:
-                self.log_next = state["log"][-1]["index"] + 1
-        self.version = state["version"]
-        return json.dumps({"type": "state", "state": state})
+    def offer_state(self, state: dict) -> None:
+        """Offer one state of this watcher's seat (on connecting, or when the client asks for it again)."""
+        self.offer(Frames(state["version"], {self.seat: state}))
+
+    def message(self, frames: Frames) -> str | None:
+        found = frames.text(self.seat, self.log_next if self.new_log_only else None)
+        if found is None:
+            return None
+        text, after = found
+        if self.new_log_only and after is not None:
+            self.log_next = max(self.log_next, after)
+        self.version = frames.version
+        return text
 
     async def pump(self) -> None:
         """Send pending states until the connection closes (run as a task)."""
         while True:
             await self.wake.wait()
             self.wake.clear()
-            state, self.pending = self.pending, None
-            if state is not None and state["version"] > self.version:
-                await self.websocket.send_text(self.message(state))
+            frames, self.pending = self.pending, None
+            if frames is not None and frames.version > self.version:
+                text = self.message(frames)
+                if text is not None:
+                    await self.websocket.send_text(text)
 
 
 class Hub:
@@ -100,10 +142,13 @@ class Hub:
     def _deliver(self, table_id: str, states: dict) -> None:
         with self._lock:
             watchers = list(self._watchers.get(table_id, ()))
+        frames = Frames(next(iter(states.values()))["version"], states)
         for w in watchers:
-            state = states.get(w.seat)
-            if state is not None:
-                w.offer(state)
+            w.offer(frames)
+
+    def count(self, table_id: str) -> int:
+        with self._lock:
+            return len(self._watchers.get(table_id, ()))
 
 
 class Listener:

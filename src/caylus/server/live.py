@@ -23,7 +23,7 @@ from caylus.core.words import describe_decision
 from caylus.session import Session, StaleMove, UndoRefused
 
 from .errors import ApiError
-from .store import MOVE, UNDO, Change, Stale, Store, TableRow
+from .store import CLOSE, MOVE, UNDO, Change, Stale, Store, TableRow
 from .workers import job_for
 
 log = logging.getLogger("caylus.server")
@@ -46,6 +46,7 @@ class LiveTable:
         self.row = row
         self.lock = threading.RLock()
         self.game_version = 0  # the stored version this copy reflects: a new copy starts at the setup
+        self.closed_why: str | None = None  # once closed: "closed by its creator" or "expired" (its close change)
         self.session = self.new_session(caylus.new_game(row.edition, players=row.players, seed=row.seed,
                                                         **row.options))
 
@@ -75,35 +76,61 @@ class LiveTable:
             raise ApiError(403, "bad_token", "this token holds no seat at this table")
         return found
 
+    def check_open(self) -> None:
+        if self.row.closed:
+            raise ApiError(410, "table_closed", f"this table is closed ({self.closed_why or 'closed'}); nothing "
+                                                f"more can be played at it")
+
     def state(self, seat: int | None, since: int = 0) -> dict:
         """What `seat` (None: a spectator) may see, as the API sends it."""
         s = self.session.state(seat, since)
         s["table"] = self.id
         s["edition"] = self.row.edition
+        s["closed"] = self.row.closed
+        if self.row.closed:
+            s["legal"] = []
         for entry in s["seats"]:
             entry["kind"] = entry["spec"] if self.kinds[entry["seat"]] != HUMAN else HUMAN
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
         return s
 
 
-class Tables:
-    """Every table this process has in hand (the newest `cache_size`), over one `Store`."""
+# What a table in hand costs, measured with tracemalloc (a session with its bots, its game with an undo
+# snapshot per move, the log's words, one seat's and a spectator's state): 0.5-0.7 MiB at the start of a game
+# in each edition, 1-2 MiB at its end (Caylus 289 moves: 2.0 MiB; Magna Carta 206: 1.3; Caylus 1303 151: 1.0).
+# The estimate errs high, so that the bound holds.
+TABLE_BYTES = 640 * 1024
+MOVE_BYTES = 6 * 1024
 
-    def __init__(self, store: Store, cache_size: int = 2000):
+
+def estimated_bytes(live: "LiveTable") -> int:
+    return TABLE_BYTES + MOVE_BYTES * len(live.session.game.history)
+
+
+class Tables:
+    """The tables this process has in hand, over one `Store`: at most `cache_bytes` of them (an estimate,
+    `estimated_bytes`); past it, finished and closed games leave first, then the least recently used. A table
+    that left is rebuilt from the store when it is next needed."""
+
+    def __init__(self, store: Store, cache_bytes: int = 256 * 1024 * 1024):
         self.store = store
-        self.cache_size = cache_size
+        self.cache_bytes = cache_bytes
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._lock = threading.Lock()
+        self._stored = 0  # changes stored: every so many, the cache is trimmed again
         # Called with the table's lock held: after every stored change, and when a table is loaded from the store.
         self.on_change: list = []
         self.on_load: list = []
 
     # -- creating and finding tables ---------------------------------------------------------------------
-    def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None) -> tuple:
-        """A new table; returns (LiveTable, the tokens of the human seats, None for bots)."""
+    def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
+               creator: str | None = None) -> tuple:
+        """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
+        which may close it)."""
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         tokens = [secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds]
+        owner = secrets.token_urlsafe(24)
         try:
             game = caylus.new_game(edition, players=players, seed=seed, **options)
         except caylus.CaylusError as exc:
@@ -111,7 +138,8 @@ class Tables:
         row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
                        options=dict(game.options),
                        seats=[{"kind": k, "token_sha256": token_hash(t) if t else None} for k, t in zip(kinds, tokens)],
-                       version=0, terminal=game.is_terminal)
+                       version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
+                       creator=creator, owner_sha256=token_hash(owner))
         try:
             live = LiveTable(row)
         except caylus.CaylusError as exc:  # a bot level Session cannot build
@@ -121,7 +149,7 @@ class Tables:
         with live.lock:
             for listener in self.on_load:  # a bot may be first to move
                 listener(live)
-        return live, tokens
+        return live, tokens, owner
 
     def get(self, table_id: str) -> LiveTable:
         """The table, up to date with the store; 404 if there is no such table."""
@@ -149,9 +177,33 @@ class Tables:
         with self._lock:
             kept = self._live.setdefault(live.id, live)  # two threads may load one table: keep the first
             self._live.move_to_end(live.id)
-            while len(self._live) > self.cache_size:
-                self._live.popitem(last=False)
+        self.trim(keep=kept.id)
         return kept
+
+    def cached_bytes(self) -> int:
+        with self._lock:
+            held = list(self._live.values())
+        return sum(estimated_bytes(live) for live in held)
+
+    def trim(self, keep: str | None = None) -> None:
+        """Let tables go until the estimate is within `cache_bytes`: finished and closed games first, then the
+        least recently used (never `keep`, the table in hand)."""
+        with self._lock:
+            sizes = {table_id: estimated_bytes(live) for table_id, live in self._live.items()}
+            total = sum(sizes.values())
+            if total <= self.cache_bytes:
+                return
+            over = [i for i, live in self._live.items() if live.row.terminal or live.row.closed]
+            for table_id in over + list(self._live):
+                if total <= self.cache_bytes:
+                    break
+                if table_id != keep and table_id in self._live:
+                    del self._live[table_id]
+                    total -= sizes[table_id]
+
+    def cached(self) -> list[str]:
+        with self._lock:
+            return list(self._live)
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         """A table rebuilt from its stored changes (after a restart, or when another process changed it)."""
@@ -174,6 +226,9 @@ class Tables:
                                    f"{live.game_version}")
             if change.kind == MOVE:
                 game.apply(change.token)
+            elif change.kind == CLOSE:
+                live.row.closed = True
+                live.closed_why = change.token or "closed"
             else:
                 for _ in range(int(change.token)):
                     game.undo()
@@ -197,6 +252,7 @@ class Tables:
         the seat's state right after it."""
         with live.lock:
             self.catch_up(live)
+            live.check_open()
             session = live.session
             try:
                 played = session.move(seat, token, version)
@@ -212,6 +268,7 @@ class Tables:
         seat is a bot: no other person's move is ever taken back)."""
         with live.lock:
             self.catch_up(live)
+            live.check_open()
             if any(k == HUMAN for p, k in enumerate(live.kinds) if p != seat):
                 raise ApiError(409, "undo_refused", "undo is only for a game against bots: this table has "
                                                     "another person, whose moves are theirs to keep")
@@ -234,7 +291,7 @@ class Tables:
         with live.lock:
             self.catch_up(live)
             session = live.session
-            if not session.bot_to_move:
+            if not session.bot_to_move or live.row.closed:
                 return None
             game = session.game
             seat = game.current_player
@@ -258,9 +315,23 @@ class Tables:
             self._store(live, job.version, [Change(job.version, MOVE, played.token, job.seat)])
             return True
 
+    def close(self, live: LiveTable, why: str) -> bool:
+        """Close the table (its creator asked, or nobody touched it for long): no more moves, out of the lobby;
+        stored as a change, so every process and watcher hears of it. Whether it was open."""
+        with live.lock:
+            self.catch_up(live)
+            if live.row.closed:
+                return False
+            live.row.closed = True
+            live.closed_why = why
+            version = live.game_version
+            live.session.version += 1  # closing is a change: the watchers are sent the closed state
+            self._store(live, version, [Change(version, CLOSE, why[:64], None)])
+            return True
+
     def _store(self, live: LiveTable, version: int, changes: list[Change]) -> None:
         try:
-            self.store.append(live.id, version, changes, live.session.game.is_terminal)
+            self.store.append(live.id, version, changes, live.session.game.is_terminal, live.row.closed)
         except Stale:
             # Another process stored a change first: this copy went ahead of the store. Rebuild it.
             self._reset(live)
@@ -271,6 +342,9 @@ class Tables:
         live.game_version = version + len(changes)
         live.row.version = live.game_version
         live.row.terminal = live.session.game.is_terminal
+        self._stored += 1
+        if live.row.terminal or live.row.closed or self._stored % 32 == 0:  # tables grow as they are played
+            self.trim(keep=live.id)
         for listener in self.on_change:
             try:
                 listener(live)

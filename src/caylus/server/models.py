@@ -19,7 +19,8 @@ class NewTable(Strict):
     """A table to create: the edition, its options, and what sits in each seat."""
 
     edition: Annotated[str, StringConstraints(min_length=1, max_length=32)] = Field(examples=["caylus"])
-    players: int | None = Field(None, ge=1, le=8, strict=True, description="how many players (default: one per seat)")
+    players: int | None = Field(None, ge=1, le=8, strict=True,
+                                description="how many players (default: one per seat)")
     options: dict[Annotated[str, StringConstraints(max_length=32)], OptionValue] = Field(
         default_factory=dict, max_length=16, examples=[{"favors": "table"}])
     seats: list[Annotated[str, StringConstraints(min_length=1, max_length=32)]] = Field(
@@ -34,12 +35,20 @@ class SeatTicket(BaseModel):
     seat: int
     kind: str = Field(description='"human" or the bot level')
     token: str | None = Field(description="the seat's secret token (human seats only): keep it, it is shown once")
-    link: str | None = Field(description="the browser link for this seat (human seats only)")
+    link: str | None = Field(description="the browser link for this seat (human seats only), the token in its "
+                                         "fragment (#table=...&token=...), which browsers never send to a server")
 
 
 class TableCreated(BaseModel):
     id: str
     seats: list[SeatTicket]
+    owner_token: str = Field(description="the creator's secret: DELETE /api/tables/{id} with it (Authorization: "
+                                         "Bearer) closes the table; it holds no seat")
+
+
+class TableClosed(BaseModel):
+    id: str
+    closed: bool
 
 
 class LegalMove(BaseModel):
@@ -63,6 +72,7 @@ class TableState(BaseModel):
     version: int = Field(description="send it back with a move: a move made on an older version is refused")
     current_player: int = Field(description="the seat to decide (negative once the game is over)")
     terminal: bool
+    closed: bool = Field(False, description="closed by its creator or expired: nothing more is played")
     seats: list[SeatInfo]
     legal: list[LegalMove] = Field(description="this seat's legal moves (empty unless it is to move)")
     decision: str | None = Field(description="what this seat is asked, in words (when it is to move)")
@@ -73,13 +83,13 @@ class TableState(BaseModel):
 
 
 class MoveRequest(Strict):
-    token: Token
+    token: Token | None = Field(None, description="the seat's token, if not in the Authorization header")
     version: int = Field(ge=0, lt=2**31, strict=True)
     action: ActionToken
 
 
 class UndoRequest(Strict):
-    token: Token
+    token: Token | None = Field(None, description="the seat's token, if not in the Authorization header")
     version: int = Field(ge=0, lt=2**31, strict=True)
 
 

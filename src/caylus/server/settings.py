@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from .limits import Limits
 
 
 def default_db_url() -> str:
@@ -24,10 +26,7 @@ class Settings:
     bot_pace: float = 1.0  # seconds between two moves of an all-bot table someone watches (0: unpaced)
     bot_move_timeout: float = 60.0  # a worker thinking longer on one move is ended and replaced
     bot_queue: int = 10_000  # all-bot tables waiting for a worker at most (more wait in the store)
-    max_body_bytes: int = 16_384  # an HTTP request body larger than this is refused (413)
-    max_message_bytes: int = 4_096  # a WebSocket message larger than this closes the connection (1009)
-    moves_per_second: float = 10.0  # per seat (HTTP) and per connection (WebSocket), with a burst of `burst`
-    burst: int = 20
+    limits: Limits = field(default_factory=Limits)  # every limit on what a client may send (limits.py)
     lobby_size: int = 50  # how many open tables the lobby lists
     web_dir: Path | None = None  # the browser front end (default: caylus/web next to this package, if there)
     listen: bool = True  # on PostgreSQL, LISTEN for other processes' moves

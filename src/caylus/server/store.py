@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (
     Boolean, Column, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint, String, Table, Text,
-    create_engine, event, insert, select, text, update,
+    and_, create_engine, event, func, insert, inspect, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
@@ -43,20 +43,25 @@ tables = Table(
     Column("terminal", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    # Added after the first release (`_add_missing_columns` adds them to an older file):
+    Column("people", Integer),  # how many seats are human (0: a table of bots only)
+    Column("creator", String(64)),  # who created it: a hash of the client's address (the limits count by it)
+    Column("closed", Boolean, default=False),  # closed by its creator or expired: no more moves, out of the lobby
+    Column("owner_sha256", String(64)),  # SHA-256 of the creator's token, which may close the table
 )
 
 moves = Table(
     "moves", metadata,
     Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
     Column("number", Integer, nullable=False),  # the version this change was made against
-    Column("kind", String(8), nullable=False),  # "move" or "undo"
+    Column("kind", String(8), nullable=False),  # "move", "undo" or "close"
     Column("token", String(64)),  # the action token of a move (None for an undo)
     Column("seat", Integer),  # who asked for it
     Column("created", Float, nullable=False),
     PrimaryKeyConstraint("table_id", "number"),
 )
 
-MOVE, UNDO = "move", "undo"
+MOVE, UNDO, CLOSE = "move", "undo", "close"
 
 
 class Stale(Exception):
@@ -75,6 +80,10 @@ class TableRow:
     seats: list[dict]
     version: int
     terminal: bool
+    closed: bool = False
+    people: int = 0  # human seats
+    creator: str | None = None
+    owner_sha256: str | None = None
 
 
 @dataclass
@@ -97,6 +106,7 @@ class Store:
     def __post_init__(self):
         self.engine = make_engine(self.url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     @property
     def is_postgres(self) -> bool:
@@ -108,7 +118,8 @@ class Store:
             conn.execute(insert(tables).values(
                 id=row.id, edition=row.edition, players=row.players, seed=str(row.seed),
                 options=json.dumps(row.options), seats=json.dumps(row.seats), version=0, terminal=row.terminal,
-                created=now, updated=now))
+                created=now, updated=now, people=row.people, creator=row.creator, closed=False,
+                owner_sha256=row.owner_sha256))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -127,7 +138,8 @@ class Store:
         with self.engine.connect() as conn:
             return conn.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar()
 
-    def append(self, table_id: str, version: int, changes: list[Change], terminal: bool) -> None:
+    def append(self, table_id: str, version: int, changes: list[Change], terminal: bool,
+               closed: bool = False) -> None:
         """Store `changes` (numbered from `version`) and set the version past them, in one transaction.
 
         Raises `Stale` if the stored version is not `version` any more; then nothing is written.
@@ -143,7 +155,8 @@ class Store:
                     {"table_id": table_id, "number": version + i, "kind": c.kind, "token": c.token, "seat": c.seat,
                      "created": now} for i, c in enumerate(changes)])
                 done = conn.execute(update(tables).where(tables.c.id == table_id, tables.c.version == version)
-                                    .values(version=version + len(changes), terminal=terminal, updated=now))
+                                    .values(version=version + len(changes), terminal=terminal, closed=closed,
+                                            updated=now))
                 if done.rowcount != 1:
                     raise Stale(f"the table moved on from version {version}")
                 if self.is_postgres:
@@ -154,14 +167,50 @@ class Store:
             raise Stale(f"the table moved on from version {version}") from None
 
     def open_tables(self, limit: int = 50) -> list[TableRow]:
-        """The newest games not yet over (the lobby)."""
+        """The games not yet over nor closed, for the lobby: those with a person's seat first (a table of bots
+        is only watched; spam of them must not hide people's games), each kind the latest played first."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables).where(tables.c.terminal.is_(False))
-                                .order_by(tables.c.created.desc()).limit(limit)).all()
+            rows = conn.execute(select(tables).where(_open())
+                                .order_by((tables.c.people > 0).desc(), tables.c.updated.desc()).limit(limit)).all()
         return [_table_row(r) for r in rows]
+
+    def count_open_bot_tables(self, creator: str | None = None) -> int:
+        """How many tables of bots only are open (not over, not closed), in all or created by `creator`."""
+        where = [_open(), tables.c.people == 0]
+        if creator is not None:
+            where.append(tables.c.creator == creator)
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.count()).select_from(tables).where(*where)).scalar() or 0
+
+    def idle_tables(self, before: float, limit: int = 500) -> list[str]:
+        """Open tables whose last change is older than `before` (a time.time()): the ones to expire."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(tables.c.id).where(_open(), tables.c.updated < before)
+                                     .order_by(tables.c.updated).limit(limit)).scalars())
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _open():
+    return and_(tables.c.terminal.is_(False), or_(tables.c.closed.is_(None), tables.c.closed.is_(False)))
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """A database made by an older release gets the columns added since (nullable, so ALTER TABLE suffices);
+    `people` is filled in from the stored seats."""
+    have = {c["name"] for c in inspect(engine).get_columns("tables")}
+    missing = [c for c in tables.columns if c.name not in have]
+    if not missing:
+        return
+    with engine.begin() as conn:
+        for column in missing:
+            kind = column.type.compile(dialect=engine.dialect)
+            conn.execute(text(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}"))
+        if any(c.name == "people" for c in missing):
+            for table_id, seats in conn.execute(select(tables.c.id, tables.c.seats)).all():
+                people = sum(1 for s in json.loads(seats) if s.get("kind") == "human")
+                conn.execute(update(tables).where(tables.c.id == table_id).values(people=people))
 
 
 def make_engine(url: str) -> Engine:
@@ -189,5 +238,8 @@ def make_engine(url: str) -> Engine:
 
 
 def _table_row(r) -> TableRow:
+    seats = json.loads(r.seats)
+    people = r.people if r.people is not None else sum(1 for s in seats if s.get("kind") == "human")
     return TableRow(id=r.id, edition=r.edition, players=r.players, seed=int(r.seed), options=json.loads(r.options),
-                    seats=json.loads(r.seats), version=r.version, terminal=bool(r.terminal))
+                    seats=seats, version=r.version, terminal=bool(r.terminal), closed=bool(r.closed), people=people,
+                    creator=r.creator, owner_sha256=r.owner_sha256)

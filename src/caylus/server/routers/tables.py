@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import hmac
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import PlainTextResponse
 
 import caylus
 
-from ..deps import SeatDep, TableDep, TablesDep
+from ..deps import GivenToken, SeatDep, TableDep, TablesDep, count_hint, count_read, guards
 from ..errors import ApiError
-from ..live import BOT_LEVELS, HUMAN
-from ..models import ErrorBody, Hint, Hints, LobbyTable, NewTable, SeatTicket, TableCreated, TableState
+from ..limits import client_key, too_many
+from ..live import BOT_LEVELS, HUMAN, token_hash
+from ..models import ErrorBody, Hint, Hints, LobbyTable, NewTable, SeatTicket, TableClosed, TableCreated, TableState
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
 ERRORS = {403: {"model": ErrorBody}, 404: {"model": ErrorBody}, 409: {"model": ErrorBody},
-          422: {"model": ErrorBody}}
+          422: {"model": ErrorBody}, 429: {"model": ErrorBody, "description": "over a limit: see Retry-After"}}
+READ = [Depends(count_read)]
 Since = Annotated[int, Query(ge=0, lt=2**31, description="the first log entry to send (default: the whole log)")]
 
 
@@ -39,12 +42,37 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
         raise ApiError(422, "seed_refused", f"{caylus.get_edition(spec.edition).title} hides cards, and a seed "
                                             f"deals them all: a table with a person gets a random seed (leave "
                                             f"\"seed\" out; a seed may be chosen only when every seat is a bot)")
-    live, tokens = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed)
+    creator = client_key(request)
+    limits = guards(request).limits
+    guards(request).tables.check(creator)
+    if HUMAN not in spec.seats:  # a table of bots only plays by itself, on the server's time: few at once
+        if tables.store.count_open_bot_tables(creator) >= limits.bot_tables_per_client:
+            raise too_many("too_many_bot_tables", f"this address already has {limits.bot_tables_per_client} "
+                                                  f"tables of bots only playing; close one or wait for one to end", 60)
+        if tables.store.count_open_bot_tables() >= limits.bot_tables:
+            raise too_many("too_many_bot_tables", f"the server already has {limits.bot_tables} tables of bots "
+                                                  f"only playing", 60)
+    live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
+                                        creator=creator)
     base = str(request.base_url).rstrip("/")
+    # The token goes in the link's fragment (after #), which a browser never sends to a server, so it reaches
+    # no log; the page reads it there and sends it in the Authorization header.
     seats = [SeatTicket(seat=p, kind=kind, token=tokens[p],
-                        link=f"{base}/?table={live.id}&token={tokens[p]}" if tokens[p] else None)
+                        link=f"{base}/#table={live.id}&token={tokens[p]}" if tokens[p] else None)
              for p, kind in enumerate(spec.seats)]
-    return TableCreated(id=live.id, seats=seats)
+    return TableCreated(id=live.id, seats=seats, owner_token=owner)
+
+
+@router.delete("/{table_id}", response_model=TableClosed, responses=ERRORS,
+               summary="Close the table (its creator: Authorization: Bearer <owner_token>)")
+def close_table(table: TableDep, tables: TablesDep, token: GivenToken) -> TableClosed:
+    stored = table.row.owner_sha256
+    if not token or not stored or not hmac.compare_digest(stored, token_hash(token)):
+        raise ApiError(403, "not_the_creator", "only the table's creator may close it: give the owner_token the "
+                                               "table was created with (Authorization: Bearer <owner_token>)")
+    if not tables.close(table, "closed by its creator"):
+        raise ApiError(409, "already_closed", "this table is already closed")
+    return TableClosed(id=table.id, closed=True)
 
 
 def _hides_cards(edition: str) -> bool:
@@ -52,7 +80,8 @@ def _hides_cards(edition: str) -> bool:
     return ed.determinize is not None or ed.event_for is not None
 
 
-@router.get("", response_model=list[LobbyTable], summary="The lobby: the newest games not yet over")
+@router.get("", response_model=list[LobbyTable], dependencies=READ,
+            summary="The lobby: open tables, those a person plays at first, the latest played first")
 def lobby(tables: TablesDep, request: Request) -> list[LobbyTable]:
     limit = request.app.state.settings.lobby_size
     return [LobbyTable(id=r.id, edition=r.edition, title=caylus.get_edition(r.edition).title, players=r.players,
@@ -60,13 +89,13 @@ def lobby(tables: TablesDep, request: Request) -> list[LobbyTable]:
             for r in tables.open_tables(limit)]
 
 
-@router.get("/{table_id}", response_model=TableState, responses=ERRORS,
+@router.get("/{table_id}", response_model=TableState, responses=ERRORS, dependencies=READ,
             summary="The table as a seat sees it (no token: a spectator's public view)")
 def table_state(table: TableDep, seat: SeatDep, tables: TablesDep, since: Since = 0) -> dict:
     return tables.state(table, seat, since)
 
 
-@router.get("/{table_id}/record", response_class=PlainTextResponse, responses=ERRORS,
+@router.get("/{table_id}/record", response_class=PlainTextResponse, responses=ERRORS, dependencies=READ,
             summary="The game record (once the game is over where hands are hidden)")
 def record(table: TableDep, tables: TablesDep) -> str:
     with table.lock:
@@ -79,7 +108,7 @@ def record(table: TableDep, tables: TablesDep) -> str:
         return table.session.record()
 
 
-@router.get("/{table_id}/buildings", responses=ERRORS,
+@router.get("/{table_id}/buildings", responses=ERRORS, dependencies=READ,
             summary="Every building of the game in words, as the seat sees them (by building id)")
 def buildings(table: TableDep, seat: SeatDep, tables: TablesDep) -> dict:
     with table.lock:
@@ -93,7 +122,7 @@ def buildings(table: TableDep, seat: SeatDep, tables: TablesDep) -> dict:
     return out
 
 
-@router.get("/{table_id}/hint", response_model=Hints, responses=ERRORS,
+@router.get("/{table_id}/hint", response_model=Hints, responses=ERRORS, dependencies=[Depends(count_hint)],
             summary="The hint bot's best moves for the seat to move, with its reasons")
 def hint(table: TableDep, seat: SeatDep, tables: TablesDep) -> Hints:
     if seat is None:

@@ -1,13 +1,17 @@
-"""WS /ws/tables/{id}?token=T: the live feed of a table, as the token's seat (or a spectator) sees it.
+"""WS /ws/tables/{id}: the live feed of a table, as a seat (or a spectator) sees it.
 
 On connecting, the client gets the current state at once (so a client that reconnects resumes where the table
 is), then every new state as `{"type": "state", "state": {...}}` (the same state as GET /api/tables/{id}). With
-`log=new`, each state's `log` holds only the entries not sent before on this connection.
+`log=new`, each state's `log` holds only the entries not sent before on this connection. A connection starts as a
+spectator; its first message `{"type": "hello", "token": T}` makes it the token's seat (the token never in the
+URL, so never in a log); `?token=T`, from older clients, is still taken.
 
 The client may send, as JSON text: `{"type": "move", "version": V, "action": "place:inn"}`,
 `{"type": "undo", "version": V}`, `{"type": "state"}` (send the state again) or `{"type": "ping"}`. A refusal is
 `{"type": "error", "error": ..., "code": ...}` and changes nothing. A message over the size limit closes the
-connection (1009); so does a flood (1008) after it has been refused for a while.
+connection (1009); so does a flood (1008) after it has been refused for a while. Over the sockets a client or a
+table may have open, the connection is refused with 429 and Retry-After (or, where the server cannot answer a
+WebSocket with HTTP, an error message and close code 4429).
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
-from ..errors import ApiError
+from ..deps import bearer
+from ..errors import ApiError, error_response
 from ..hub import Watcher
-from ..limits import Bucket
+from ..limits import Bucket, client_key
 
 router = APIRouter(tags=["live"])
 
@@ -33,11 +38,43 @@ async def live_feed(websocket: WebSocket, table_id: str,
                     token: Annotated[str | None, Query(max_length=200)] = None,
                     log: Annotated[str, Query(pattern="^(all|new)$")] = "all"):
     app = websocket.app
-    tables, hub, settings = app.state.tables, app.state.hub, app.state.settings
+    tables, hub, guards = app.state.tables, app.state.hub, app.state.guards
+    limits = guards.limits
+    who = client_key(websocket)
+    if not guards.client_sockets.take(who):
+        await _deny(websocket, "too_many_sockets", f"this address already has {limits.sockets_per_client} "
+                                                   f"connections open")
+        return
+    try:
+        if not guards.table_sockets.take(table_id):
+            await _deny(websocket, "too_many_sockets", f"this table already has {limits.sockets_per_table} "
+                                                       f"connections watching it")
+            return
+        try:
+            await _feed(websocket, tables, hub, limits, table_id, token, log)
+        finally:
+            guards.table_sockets.give(table_id)
+    finally:
+        guards.client_sockets.give(who)
+
+
+async def _deny(websocket: WebSocket, code: str, message: str) -> None:
+    """Refuse a connection over a limit: 429 with Retry-After where the server can answer a WebSocket with HTTP,
+    else an error message and close code 4429."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(error_response(429, code, message + "; try again in 5 s",
+                                                            {"Retry-After": "5"}))
+        return
+    await websocket.accept()
+    await websocket.send_text(json.dumps({"type": "error", "error": message, "code": code, "retry_after": 5}))
+    await websocket.close(code=4429)
+
+
+async def _feed(websocket: WebSocket, tables, hub, limits, table_id: str, token: str | None, log: str) -> None:
     await websocket.accept()
     try:
         table = await run_in_threadpool(tables.get, table_id)
-        seat = table.seat_of(token)
+        seat = table.seat_of(bearer(websocket) or token)
     except ApiError as exc:
         await websocket.send_text(json.dumps({"type": "error", **exc.body()}))
         await websocket.close(code=4000 + exc.status)
@@ -45,10 +82,11 @@ async def live_feed(websocket: WebSocket, table_id: str,
     watcher = Watcher(websocket, table.id, seat, new_log_only=(log == "new"))
     hub.add(watcher)
     pump = asyncio.create_task(watcher.pump())
-    bucket = Bucket(settings.moves_per_second, settings.burst)
+    bucket = Bucket(limits.moves_per_second, limits.burst)
     refused = 0
+    first = True
     try:
-        watcher.offer(await run_in_threadpool(tables.state, table, seat))
+        watcher.offer_state(await run_in_threadpool(tables.state, table, seat))
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
@@ -56,29 +94,59 @@ async def live_feed(websocket: WebSocket, table_id: str,
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
-            if len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
-                await _refuse(websocket, "too_large", f"a message may hold at most {settings.max_message_bytes} "
+            if len(text.encode("utf-8", "surrogatepass")) > limits.max_message_bytes:
+                await _refuse(websocket, "too_large", f"a message may hold at most {limits.max_message_bytes} "
                                                       f"bytes")
                 await websocket.close(code=1009)
                 return
             if not bucket.take():
                 refused += 1
                 await _refuse(websocket, "too_many_messages",
-                              f"more than {settings.moves_per_second:g} messages a second: slow down")
+                              f"more than {limits.moves_per_second:g} messages a second: slow down")
                 if refused >= FLOOD_CLOSE:
                     await websocket.close(code=1008)
                     return
                 continue
             refused = 0
+            was_first, first = first, False
             try:
+                if was_first and _is_hello(text):
+                    seat = await _hello(websocket, tables, hub, table, watcher, text)
+                    continue
                 await _answer(websocket, tables, table, seat, watcher, text)
             except ApiError as exc:
                 await websocket.send_text(json.dumps({"type": "error", **exc.body()}))
+                if exc.code == "bad_token":  # a wrong token in the first message: as a wrong ?token= would
+                    await websocket.close(code=4403)
+                    return
     except WebSocketDisconnect:
         pass
     finally:
         hub.remove(watcher)
         pump.cancel()
+
+
+def _is_hello(text: str) -> bool:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "hello"
+
+
+async def _hello(websocket, tables, hub, table, watcher, text: str) -> int | None:
+    """The first message `{"type": "hello", "token": T}`: from now on the connection is T's seat, and is sent
+    that seat's state; without a token it stays a spectator. Returns the seat."""
+    token = json.loads(text).get("token")
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
+        raise ApiError(400, "bad_message", 'a hello\'s "token" is the seat\'s token, as text')
+    seat = table.seat_of(token)  # 403 bad_token for a wrong one
+    if seat != watcher.seat:
+        hub.remove(watcher)
+        watcher.seat, watcher.version, watcher.log_next = seat, -1, 0
+        hub.add(watcher)
+        watcher.offer_state(await run_in_threadpool(tables.state, table, seat))
+    return seat
 
 
 async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
@@ -95,10 +163,14 @@ async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
     if kind == "state":
         watcher.version = -1  # send it even if it was sent before
         watcher.log_next = 0
-        watcher.offer(await run_in_threadpool(tables.state, table, seat))
+        watcher.offer_state(await run_in_threadpool(tables.state, table, seat))
         return
+    if kind == "hello":
+        raise ApiError(400, "bad_message", "hello is the connection's first message only (reconnect to change "
+                                           "seats)")
     if kind not in ("move", "undo"):
-        raise ApiError(400, "bad_message", f"unknown message type {kind[:40]!r} (move, undo, state, ping)")
+        raise ApiError(400, "bad_message", f"unknown message type {kind[:40]!r} (hello first, then move, undo, "
+                                           f"state, ping)")
     if seat is None:
         raise ApiError(403, "no_seat", "a spectator cannot move: connect with a seat's token")
     version = message.get("version")

@@ -2,10 +2,14 @@
 
 export class ApiError extends Error {}
 
-async function call(method, path, body) {
+// A seat's token travels in the Authorization header (never in a URL: addresses end up in logs and histories).
+async function call(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -17,18 +21,17 @@ async function call(method, path, body) {
   return data;
 }
 
-const q = (token) => (token ? `?token=${encodeURIComponent(token)}` : "");
 const t = (id) => `/api/tables/${encodeURIComponent(id)}`;  // a table's address (an id from a link is never raw path)
 
 export const api = {
   editions: () => call("GET", "/api/editions"),
   tables: () => call("GET", "/api/tables"),
   create: (spec) => call("POST", "/api/tables", spec),
-  state: (id, token) => call("GET", `${t(id)}${q(token)}`),
-  move: (id, token, version, action) => call("POST", `${t(id)}/moves`, { token, version, action }),
-  undo: (id, token, version) => call("POST", `${t(id)}/undo`, { token, version }),
-  hint: (id, token) => call("GET", `${t(id)}/hint${q(token)}`),
-  buildings: (id, token) => call("GET", `${t(id)}/buildings${q(token)}`),
+  state: (id, token) => call("GET", t(id), undefined, token),
+  move: (id, token, version, action) => call("POST", `${t(id)}/moves`, { version, action }, token),
+  undo: (id, token, version) => call("POST", `${t(id)}/undo`, { version }, token),
+  hint: (id, token) => call("GET", `${t(id)}/hint`, undefined, token),
+  buildings: (id, token) => call("GET", `${t(id)}/buildings`, undefined, token),
   recordUrl: (id) => `${t(id)}/record`,
 };
 
@@ -37,8 +40,9 @@ export function liveFeed(id, token, onState, onStatus) {
   let socket = null, closed = false, delay = 500;
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}${q(token)}`);
-    socket.onopen = () => { delay = 500; onStatus(true); };
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}`);
+    // The token goes in the first message (a spectator sends none): the connection is then the seat's.
+    socket.onopen = () => { delay = 500; if (token) socket.send(JSON.stringify({ type: "hello", token })); onStatus(true); };
     socket.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }

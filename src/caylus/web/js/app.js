@@ -14,7 +14,21 @@ const SEAT_CHOICES = [
 ];
 
 const main = document.getElementById("main");
-const params = new URLSearchParams(location.search);
+// A table's address: `#table=ID&token=T`. The token sits in the fragment, which browsers never send to a server
+// (so it is in no server's log); links made before put both in the query (`?table=ID&token=T`): still read, then
+// moved to the fragment so the address bar and the history no longer hold them in the query.
+const params = (() => {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const query = new URLSearchParams(location.search);
+  if (!hash.get("table") && query.get("table")) {
+    history.replaceState(null, "", `${location.pathname}#${query.toString()}`);
+    return query;
+  }
+  return hash;
+})();
+const tableLink = (id, token) => `#table=${encodeURIComponent(id)}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+// A link to another table changes only the fragment, which loads no page: load it.
+window.addEventListener("hashchange", () => location.reload());
 
 function toast(message, kind = "error") {
   const box = document.getElementById("toast");
@@ -77,13 +91,12 @@ async function refreshOpenTables() {
   const list = Array.isArray(tables) ? tables : tables.tables || [];
   if (!list.length) { box.textContent = "No open tables: create one above."; return; }
   box.replaceChildren(html("ul", { class: "tables" }, list.map((t) => {
-    const table = `?table=${encodeURIComponent(t.id)}`;
     const token = myToken(t.id, t.players);
     return html("li", { "data-table": t.id },
       html("strong", {}, `${t.title || t.edition}`), ` · ${t.players} players: ${whoPlays(t.seats || [])} `,
-      token ? html("a", { href: `${table}&token=${encodeURIComponent(token)}`, class: "resume" }, "Go back to your seat") : null,
+      token ? html("a", { href: tableLink(t.id, token), class: "resume" }, "Go back to your seat") : null,
       token ? " · " : null,
-      html("a", { href: table, class: "watch" }, "Watch"));
+      html("a", { href: tableLink(t.id), class: "watch" }, "Watch"));
   })));
 }
 
@@ -141,12 +154,12 @@ async function createAndGo(spec, mine) {
   for (const seat of table.seats) if (seat.token && mine.includes(seat.seat)) keepToken(table.id, seat.seat, seat.token);
   const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
   const me = table.seats.find((s) => mine.includes(s.seat));
-  const go = () => { location.search = `?table=${encodeURIComponent(table.id)}${me ? `&token=${encodeURIComponent(me.token)}` : ""}`; };
+  const go = () => { location.hash = tableLink(table.id, me ? me.token : null); };
   if (!friends.length) { go(); return; }
   main.replaceChildren(html("section", { class: "card" },
     html("h2", {}, "Send each friend their seat's link"),
     html("ul", {}, friends.map((s) => {
-      const link = new URL(`?table=${encodeURIComponent(table.id)}&token=${encodeURIComponent(s.token)}`, location.href).href;
+      const link = new URL(tableLink(table.id, s.token), location.href).href;
       return html("li", {}, `Seat ${s.seat + 1}: `, html("input", { readonly: true, value: link, size: 60, "aria-label": `Link for seat ${s.seat + 1}` }));
     })),
     html("button", { class: "big", type: "button", onclick: go }, me ? "Go to my seat" : "Watch the table")));
