@@ -5,8 +5,8 @@
 
 `KkHhSs` plays its k best moves on for h more decisions, in s deals of the hidden cards a move (Magna Carta; one
 game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2); `...Icxh` has every seat in the futures
-look ahead too, playing its c best moves on h decisions greedily (`inner`). Trials and results:
-`benchmarks/RESULTS-bots.md`, "The ladder".
+look ahead too, playing its c best moves on h decisions greedily (`inner`); `...Dd` counts the greedy's value of
+a move as d futures (`doubt`). Trials and results: `benchmarks/RESULTS-bots.md`, "The ladder".
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ from __future__ import annotations
 from caylus.agents.lookahead import LookaheadAgent
 
 
-def _variant(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None) -> type:
+def _variant(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None,
+             doubt: float = 0.0) -> type:
     class Variant(LookaheadAgent):
-        name = f"K{candidates}H{horizon}S{samples}" + (f"I{inner[0]}x{inner[1]}" if inner else "")
+        name = (f"K{candidates}H{horizon}S{samples}" + (f"I{inner[0]}x{inner[1]}" if inner else "")
+                + (f"D{doubt:g}" if doubt else ""))
 
         def __init__(self, seed: int | None = None):
             super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0,
-                             inner=inner)
+                             inner=inner, doubt=doubt)
 
     Variant.__name__ = Variant.__qualname__ = Variant.name
     return Variant
@@ -34,3 +36,7 @@ K8H24S8 = _variant(8, 24, 8)
 K3H4S1 = _variant(3, 4, 1)
 K5H12S4I2x4 = _variant(5, 12, 4, (2, 4))
 K5H12S1I2x4 = _variant(5, 12, 1, (2, 4))
+# The greedy's value of a move counted as `doubt` futures (`LookaheadAgent(doubt=...)`): the castle blunder.
+K5H40S1D2 = _variant(5, 40, 1, doubt=2.0)
+K5H40S1D3 = _variant(5, 40, 1, doubt=3.0)
+K3H8S1D1 = _variant(3, 8, 1, doubt=1.0)

@@ -287,3 +287,73 @@ def test_a_hidden_information_position_rebuilt_from_its_view_alone_is_the_same_p
     with pytest.raises(ValueError, match="hides nothing"):
         perfect = caylus.new_game("caylus", players=2, seed=1)
         Position.from_view(perfect.view(perfect.current_player), 0)
+
+
+def test_futures_that_slip_are_averaged_over_rounds_with_the_same_draws_for_every_move():
+    game = caylus.new_game("caylus", players=2, seed=3)
+    for _ in range(6):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    bot = LookaheadAgent(1, candidates=3, horizon=6, samples=4, noise=2.0)
+    bot.choose(position)
+    assert (bot.last_rounds, bot.last_futures) == (4, 3 * 4)
+    # Without a slip, where nothing is hidden, every future of a move is the same: one round is enough.
+    steady = LookaheadAgent(1, candidates=3, horizon=6, samples=4)
+    steady.choose(position)
+    assert (steady.last_rounds, steady.last_futures) == (1, 3)
+    # The same seed, the same futures and the same move.
+    again = LookaheadAgent(1, candidates=3, horizon=6, samples=4, noise=2.0)
+    assert [w[:3] for w in again.weigh(position)] == [w[:3] for w in
+                                                      LookaheadAgent(1, candidates=3, horizon=6, samples=4,
+                                                                     noise=2.0).weigh(position)]
+
+
+def test_a_slipping_future_is_greedy_play_with_a_slip():
+    from caylus.agents.greedy import greedy_successor, slipping_successor
+    import random
+    game = caylus.new_game("caylus", players=2, seed=3)
+    for _ in range(5):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    # A slip of nothing is the greedy policy; a huge slip is play at random, which departs from it.
+    assert slipping_successor(random.Random(1), 0.0)(game).history == greedy_successor(game).history
+    lines = {tuple(a.token for a in slipping_successor(random.Random(k), 1000.0)(game).history) for k in range(8)}
+    assert len(lines) > 1
+
+
+def test_hard_thinking_for_a_while_plays_more_rounds_given_more_time(monkeypatch):
+    game = caylus.new_game("caylus", players=2, seed=3)
+    for _ in range(8):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    # Short futures, so that a round takes milliseconds even on a busy machine.
+    monkeypatch.setitem(game.edition.heuristics.LOOKAHEAD, "hard", {"candidates": 2, "horizon": 2})
+    quick, slow = make_agent("hard:0.05", 1), make_agent("hard:1", 1)
+    start = time.perf_counter()
+    assert quick.choose(position) in game.legal_actions()
+    assert time.perf_counter() - start < 0.05 + 3.0  # a deadline: at most one round beyond it on a busy machine
+    slow.choose(position)
+    assert slow.last_rounds > quick.last_rounds >= 1
+    assert slow.last_futures == 2 * slow.last_rounds  # whole rounds only: every move met the same futures
+    assert slow.name == "hard:1"
+
+
+@pytest.mark.parametrize("spec", ["hard:0", "hard:-1", "hard:abc", "hard:nan", "hard:inf", "hard:", "hard:1e9"])
+def test_a_bad_thinking_time_is_one_clear_error(spec):
+    with pytest.raises(BadAgent, match="hard:SECONDS needs a number of seconds"):
+        make_agent(spec, 1)
+
+
+def test_doubt_moves_a_moves_value_from_the_greedys_towards_its_futures():
+    game = caylus.new_game("caylus", players=2, seed=3)
+    for _ in range(10):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    greedy = {action: value for value, _i, action, _g in GreedyAgent(1).rank(position)[1]}
+    futures = {w[2]: w[0] for w in LookaheadAgent(1, candidates=4, horizon=12).weigh(position)}
+    doubted = LookaheadAgent(1, candidates=4, horizon=12, doubt=3.0).weigh(position)
+    assert len(doubted) == len(greedy)
+    for value, rank, action, _g in doubted[:4]:
+        # one round of futures: a quarter of the way from the greedy's value to the future's margin
+        assert value == pytest.approx(greedy[action] + 0.25 * (futures[action] - greedy[action]))
+    with pytest.raises(ValueError):
+        LookaheadAgent(1, doubt=-1.0)

@@ -18,9 +18,10 @@ from .evaluation import gains, margin, reason_text, values
 FOLLOW_UPS = 4  # how many of its own follow-up decisions the bot looks through after an action
 
 
-def _best_after(game, seat: int, follow_ups: int):
+def _best_after(game, seat: int, follow_ups: int, slip=None):
     """The game after the seat's best action here (ties: the first in canonical order), its own next
-    `follow_ups` decisions played greedily too, and the seat's margin there."""
+    `follow_ups` decisions played greedily too, and the seat's margin there. `slip()`, if given, is added to
+    each action's value (a player who sometimes misjudges)."""
     best, best_value = None, None
     for action in game.legal_actions():
         g = game.clone()
@@ -29,6 +30,8 @@ def _best_after(game, seat: int, follow_ups: int):
             g, v = settle(g, seat, follow_ups)
         else:
             v = margin(values(g), seat)
+        if slip is not None:
+            v += slip()
         if best_value is None or v > best_value:
             best, best_value = g, v
     return best, best_value
@@ -70,6 +73,24 @@ def greedy_successor(game):
         g.apply(legal[0])
         return g
     return _best_after(game, game.current_player, FOLLOW_UPS)[0]
+
+
+def slipping_successor(rng: random.Random, noise: float):
+    """The greedy policy with a Gaussian slip of `noise` prestige points on each action's value, drawn from
+    `rng`, as a successor for search. Where nothing is hidden a greedy future is one fixed line of play, and a
+    single line swings by many points on small differences (who takes which building first); futures that
+    slip a little, several a move with the same draws for every move compared, average that out."""
+    def slip() -> float:
+        return rng.gauss(0.0, noise)
+
+    def successor(game):
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            g = game.clone()
+            g.apply(legal[0])
+            return g
+        return _best_after(game, game.current_player, FOLLOW_UPS, slip)[0]
+    return successor
 
 
 class GreedyAgent:

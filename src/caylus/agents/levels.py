@@ -40,8 +40,26 @@ LEVELS = {
              "second)",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
-EXPERT = ("mcts:ITER (UCT search with ITER iterations a move), style:NAME (a player committed to one plan), "
-          "or module:Class (your own bot)")
+EXPERT = ("hard:SECONDS (hard thinking about that long a move), mcts:ITER (UCT search with ITER iterations a "
+          "move), style:NAME (a player committed to one plan), or module:Class (your own bot)")
+MOST_THINKING = 600.0  # seconds a move `hard:SECONDS` may be given: a game of several hundred moves must end
+# The slip of the players in the futures of `hard:SECONDS` where the edition's level sets none: every round of
+# futures then plays differently, so more time averages out more of what one line of play gets wrong.
+THINKING_NOISE = 1.5
+
+
+def thinking_hard(text: str, seed: int) -> LookaheadAgent:
+    """`hard` as an anytime player: it plays rounds of futures of its best moves until about `text` seconds a
+    move have passed (a deadline, not a count: the same seed may play differently on a busier machine)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = None
+    if seconds is None or not 0.01 <= seconds <= MOST_THINKING:  # also refuses nan and inf
+        raise BadAgent(f"hard:SECONDS needs a number of seconds a move from 0.01 to {MOST_THINKING:.0f}, "
+                       f"got {text!r}")
+    return LookaheadAgent(seed, candidates=5, horizon=40, samples=2, level="hard", think=seconds,
+                          noise=THINKING_NOISE)
 
 
 def level_names() -> list[str]:
@@ -55,6 +73,10 @@ def make_agent(spec: str, seed: int = 0):
     spec = spec.strip()
     if spec in LEVELS:
         agent = LEVELS[spec][1](seed)
+        agent.name = spec
+        return agent
+    if spec.startswith("hard:"):
+        agent = thinking_hard(spec[5:], seed)
         agent.name = spec
         return agent
     if spec.startswith("mcts:"):

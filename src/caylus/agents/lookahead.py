@@ -33,7 +33,7 @@ from caylus.core.words import describe_action
 
 from .base import Advice, Position
 from .evaluation import gains, margin, reason_text, values
-from .greedy import GreedyAgent, greedy_successor, ranked_after
+from .greedy import GreedyAgent, greedy_successor, ranked_after, slipping_successor
 
 
 def play_on(game, decisions: int, successor=greedy_successor):
@@ -71,8 +71,11 @@ class LookaheadAgent:
     name = "lookahead"
 
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
-                 seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None):
+                 seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None,
+                 noise: float = 0.0, think: float | None = None, doubt: float = 0.0):
         check_budget(candidates, horizon, samples, inner)
+        if noise < 0 or doubt < 0 or (think is not None and not think > 0):
+            raise ValueError("lookahead: a slip and a doubt of 0 or more, and a thinking time above 0 seconds")
         self.level = level
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
@@ -81,6 +84,10 @@ class LookaheadAgent:
         self.samples = samples
         self.inner = inner
         self.seconds = seconds
+        self.noise = noise  # the slip, in points, of the players in the futures (0: they play greedily)
+        self.doubt = doubt  # how many futures the greedy's value of a move counts as (`doubt_in`)
+        self.think = think  # anytime: seconds to think a move, as many rounds of futures as fit
+        self.last_rounds = 0
         self.last_futures = 0  # statistics of the last decision, for benchmarks
         self.last_played_on = 0  # how many candidates it played on
         self.last_seconds = 0.0
@@ -96,6 +103,21 @@ class LookaheadAgent:
         inner = setting.get("inner")
         return (setting["candidates"], setting["horizon"], setting.get("samples", 1),
                 None if inner is None else (inner["candidates"], inner["horizon"]))
+
+    def _setting(self, edition, name: str, default: float) -> float:
+        table = getattr(edition.heuristics, "LOOKAHEAD", {}) if self.level else {}
+        return table.get(self.level, {}).get(name, default)
+
+    def noise_in(self, edition) -> float:
+        """The slip of the players in the futures for a game of `edition`: the level's setting's `noise` if it has
+        one, else the constructor's."""
+        return self._setting(edition, "noise", self.noise)
+
+    def doubt_in(self, edition) -> float:
+        """How many futures a move's greedy value counts as (the level's setting's `doubt`, else the
+        constructor's): a move is valued at its greedy value moved towards its futures' mean margin by
+        n / (n + doubt) of the way, for n futures each; 0 trusts the futures alone."""
+        return self._setting(edition, "doubt", self.doubt)
 
     def choose(self, position: Position):
         if len(position.legal) == 1:
@@ -120,33 +142,64 @@ class LookaheadAgent:
     def weigh(self, position: Position) -> list[tuple[float, int, object, object]]:
         """The candidates, best first: (looked-ahead margin, greedy rank, action, the game right after it).
 
-        Only the greedy's `candidates` best moves are played on; when the `seconds` cap stops the search, the
-        candidates not reached keep their place behind those that were."""
+        Only the greedy's `candidates` best moves are played on, each in the same futures (`samples` rounds, or
+        with `think` as many rounds as fit in that many seconds); the value is the mean margin over them. When
+        the time runs out in the first round, the candidates not reached keep their place behind those that
+        were."""
         start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
+        budget = self.think if self.think is not None else self.seconds
+        deadline = None if budget is None else start + budget
         candidates, horizon, samples, inner = self.budget(position.edition)
-        successor = greedy_successor if inner is None else looking_successor(*inner)
+        noise = self.noise_in(position.edition)
         _world, scored = self.greedy.rank(position)
-        # Where nothing is hidden every sample is the same game (nothing is left to chance after the setup).
-        seeds = [self.rng.getrandbits(63) for _ in range(samples if position.hidden else 1)]
+        # Where nothing is hidden and nobody slips, every future of a move is the same line of play: one round.
+        varied = position.hidden or bool(noise and inner is None)
         seat = position.player
-        weighed, futures = [], 0
-        for rank, (_value, _i, action, settled) in enumerate(scored[:candidates]):
-            if deadline is not None and weighed and time.perf_counter() > deadline:
-                break
-            total = 0.0
-            for seed in seeds:
+        totals: list[float] = []
+        rounds, futures = 0, 0
+        while True:
+            seed = self.rng.getrandbits(63)  # one world and one run of slips, met by every candidate alike
+            round_start = time.perf_counter()
+            for rank, (_value, _i, action, _settled) in enumerate(scored[:candidates]):
+                if rounds == 0 and deadline is not None and totals and time.perf_counter() > deadline:
+                    break
+                if inner is not None:
+                    successor = looking_successor(*inner)
+                elif noise:
+                    successor = slipping_successor(random.Random(seed), noise)
+                else:
+                    successor = greedy_successor
                 world = position.sample(seed)
                 world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
                 world.apply(action)
-                total += outcome(play_on(world, horizon, successor), seat)
+                value = outcome(play_on(world, horizon, successor), seat)
+                if rounds == 0:
+                    totals.append(value)
+                else:
+                    totals[rank] += value
                 futures += 1
-            weighed.append((total / len(seeds), rank, action, settled))
+            rounds += 1
+            if not varied:
+                break
+            now = time.perf_counter()
+            if self.think is None:
+                if rounds >= samples or (deadline is not None and now > deadline):
+                    break
+            # Thinking for a while: another round only if it should end in time (the last round's length).
+            elif len(totals) < len(scored[:candidates]) or now + (now - round_start) > deadline:
+                break
+        # A future is one line of play and swings by many points on small differences; the greedy's value of
+        # the move is certain but short-sighted. Trust the futures' mean as far as their number warrants.
+        doubt = self.doubt_in(position.edition)
+        trust = rounds / (rounds + doubt)
+        weighed = [(value + trust * (total / rounds - value), rank, action, settled)
+                   for rank, (total, (value, _i, action, settled)) in enumerate(zip(totals, scored))]
         weighed.sort(key=lambda w: (-w[0], w[1]))
         # The moves not played on follow, in the greedy's order, valued one decision ahead.
         rest = [(value, rank, action, settled)
                 for rank, (value, _i, action, settled) in enumerate(scored) if rank >= len(weighed)]
         self.last_futures = futures
+        self.last_rounds = rounds
         self.last_played_on = len(weighed)
         self.last_seconds = time.perf_counter() - start
         self.last_horizon = horizon

@@ -1,0 +1,145 @@
+"""What each bot level does in its games, counted (a benchmark): buildings and prestige buildings built, castle
+batches given, castle workers who gave none, workers placed a turn, and castle decisions where it passed
+although a batch was affordable and it had given none yet (the castle blunder).
+
+    .venv/bin/python benchmarks/census_bots.py --edition caylus --bots greedy,normal,hard --against greedy --games 6
+
+Each bot plays heads-up against `--against` on deals seed, seed+1, ... with seats swapped every other game (so
+both seats meet the same deals). Counts come from the game's own events (`Game.record_events`), a game at a time
+and per seat of the bot; the figures are means a game (workers placed: a turn). The opponent's figures are
+printed beside, on the same deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+
+import caylus
+from caylus.agents import Position, make_agent
+
+# The prestige buildings, by how each edition tells that one was built.
+_PRESTIGE_KINDS: dict[str, set] = {}
+
+
+def _prestige_names(edition: str) -> set:
+    """The names of the buildings that count as prestige buildings in `edition` (empty if it tells them apart by
+    an event of their own)."""
+    if edition not in _PRESTIGE_KINDS:
+        if edition == "caylus":
+            from caylus.editions.classic.catalog import PRESTIGE, TILES
+            _PRESTIGE_KINDS[edition] = {t.id for t in TILES if t.kind == PRESTIGE}
+        elif edition == "caylus-1303":
+            from caylus.editions.c1303.catalog import MONUMENT_TILES, TILES
+            _PRESTIGE_KINDS[edition] = {TILES[i].key for i in MONUMENT_TILES}
+        else:
+            _PRESTIGE_KINDS[edition] = set()
+    return _PRESTIGE_KINDS[edition]
+
+
+def _castle_decision(game) -> bool:
+    """Whether the player to move decides at the castle, with a batch legal and none given yet this turn."""
+    tokens = [a.token for a in game.legal_actions()]
+    if not any(t.startswith("batch:") for t in tokens) or "pass" not in tokens:
+        return False
+    board = game.board
+    given = getattr(board, "batches", None)
+    return given is not None and given[game.current_player] == 0
+
+
+def play(edition: str, specs: list[str], seed: int) -> tuple[list[collections.Counter], list[float], list[float]]:
+    """One game: a census per seat, the scores, and each seat's seconds a decision."""
+    game = caylus.new_game(edition, players=len(specs), seed=seed)
+    game.record_events()
+    agents = [make_agent(spec, seed * 10 + p) for p, spec in enumerate(specs)]
+    counts = [collections.Counter() for _ in specs]
+    seconds = [[] for _ in specs]
+    while not game.is_terminal:
+        p = game.current_player
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        castle = _castle_decision(game)
+        start = time.perf_counter()
+        action = agents[p].choose(Position(game))
+        seconds[p].append(time.perf_counter() - start)
+        if castle:
+            counts[p]["castle decisions with a batch"] += 1
+            counts[p]["... passed (the castle blunder)"] += action.token == "pass"
+        game.apply(action)
+    prestige = _prestige_names(edition)
+    turns = set()
+    for event in game.events():
+        kind, p = event["kind"], event.get("player")
+        turns.add(event.get("turn", event.get("round")))  # the phase events say which turn it is
+        if p is None:
+            continue
+        c = counts[p]
+        if kind == "build":
+            c["buildings built"] += 1
+            c["prestige buildings built"] += event.get("building") in prestige
+        elif kind in ("prestige_building", "monument"):
+            c["prestige buildings built"] += 1
+        elif kind == "place":
+            c["workers placed"] += 1
+        elif kind in ("batch", "bundle"):
+            c["castle batches"] += 1
+        elif kind in ("castle_done", "deliver_done"):
+            c["castle workers with no batch"] += event.get("batches", event.get("bundles", 1)) == 0
+    turns.discard(None)
+    for c in counts:
+        c["turns"] = len(turns)
+    return counts, list(game.scores()), [statistics.mean(s) if s else 0.0 for s in seconds]
+
+
+ROWS = ("buildings built", "prestige buildings built", "castle batches", "castle workers with no batch",
+        "castle decisions with a batch", "... passed (the castle blunder)")
+
+
+def census(edition: str, bot: str, against: str, games: int, seed: int) -> dict:
+    mine, theirs = collections.Counter(), collections.Counter()
+    scores, seconds, wins = [], [], 0.0
+    for g in range(games):
+        seat = g % 2
+        specs = [bot, against] if seat == 0 else [against, bot]
+        counts, score, secs = play(edition, specs, seed + g // 2)
+        mine.update(counts[seat])
+        theirs.update(counts[1 - seat])
+        scores.append((score[seat], score[1 - seat]))
+        seconds.append(secs[seat])
+        wins += 1.0 if score[seat] > score[1 - seat] else 0.5 if score[seat] == score[1 - seat] else 0.0
+        print(f"  {bot} game {g + 1}/{games}: {score[seat]}-{score[1 - seat]}", file=sys.stderr, flush=True)
+    return {"mine": mine, "theirs": theirs, "scores": scores, "seconds": seconds, "wins": wins, "games": games}
+
+
+def report(edition: str, bot: str, against: str, r: dict) -> None:
+    n = r["games"]
+    mine, theirs = r["mine"], r["theirs"]
+    points = statistics.mean(s for s, _ in r["scores"]), statistics.mean(t for _, t in r["scores"])
+    print(f"{edition}: {bot} against {against}, {n} games heads-up: won {r['wins']:g}, "
+          f"points {points[0]:.1f} to {points[1]:.1f}, {statistics.mean(r['seconds']):.3f} s a decision")
+    for row in ROWS:
+        print(f"  {row:<34} {mine[row] / n:6.2f}  (opponent {theirs[row] / n:.2f})")
+    placed = mine["workers placed"] / max(1, mine["turns"])
+    placed_theirs = theirs["workers placed"] / max(1, theirs["turns"])
+    print(f"  {'workers placed a turn':<34} {placed:6.2f}  (opponent {placed_theirs:.2f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edition", default="caylus")
+    parser.add_argument("--bots", default="greedy,normal,hard")
+    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--games", type=int, default=6, help="games a bot (an even number pairs the seats)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for bot in args.bots.split(","):
+        report(args.edition, bot, args.against, census(args.edition, bot, args.against, args.games, args.seed))
+
+
+if __name__ == "__main__":
+    main()
