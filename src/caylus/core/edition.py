@@ -103,6 +103,9 @@ class Edition:
     scores: Any  # (board) -> list[int]
     player_names: tuple[str, ...] = ("Blue", "Red", "Green", "Orange", "Black")
     determinize: Any = None  # (view, rng) -> Board, for hidden-information editions
+    # (board, seat) -> tuple of small ints (< 24): what only that seat sees now (its hand), for the information
+    # states of research code (perfect recall); None where nothing is hidden.
+    private: Any = None
     # (event, viewer) -> event: a copy of the event with what that seat (or SPECTATOR) may not know left out.
     # None where nothing is hidden: every seat knows every event.
     event_for: Any = None

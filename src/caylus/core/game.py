@@ -336,13 +336,30 @@ class Game:
 
     # -- records and JSON -----------------------------------------------------------------------------------
     def header(self) -> dict:
-        return {
+        tags = {
             "Edition": self.edition.id,
             "Players": str(self.num_players),
             "Seed": str(self.seed),
             "Options": " ".join(f"{k}={_opt_text(v)}" for k, v in sorted(self.options.items())),
             "Engine": f"caylus {ENGINE_VERSION}",
         }
+        dealt = self.dealt()
+        if dealt is not None:  # a determinized game starts from the world it was dealt, not from its seed
+            from .record import dealt_tag
+
+            tags["Dealt"] = dealt_tag(dealt)
+        return tags
+
+    def dealt(self) -> dict | None:
+        """The board a determinized game was dealt, as the omniscient view of it (what its record and JSON start
+        from); None for a game made by its edition's setup from the seed."""
+        if self._set_up or self.edition.determinize is None:
+            return None
+        setup = self._snapshots
+        while setup[2] is not None:
+            setup = setup[2]
+        return {**self.edition.view(setup[1], None), "players": self.num_players, "options": dict(self.options),
+                "viewer": None}
 
     def record(self) -> str:
         """The text game record: header tags, then one action token per line (see docs/notation.md)."""
@@ -354,19 +371,21 @@ class Game:
         return write_record(self.header(), [a.token for a in self.history], result)
 
     def to_json(self) -> str:
-        """The game as JSON: how it was set up, every action, and the full state (checked on load)."""
-        return json.dumps(
-            {
-                "edition": self.edition.id,
-                "players": self.num_players,
-                "seed": self.seed,
-                "options": self.options,
-                "engine": ENGINE_VERSION,
-                "actions": [a.token for a in self.history],
-                "state": self.edition.view(self.board, None),
-            },
-            sort_keys=True,
-        )
+        """The game as JSON: how it was set up (its seed, or for a determinized game the board it was dealt, as
+        `dealt`), every action, and the full state (checked on load)."""
+        data = {
+            "edition": self.edition.id,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.options,
+            "engine": ENGINE_VERSION,
+            "actions": [a.token for a in self.history],
+            "state": self.edition.view(self.board, None),
+        }
+        dealt = self.dealt()
+        if dealt is not None:
+            data["dealt"] = dealt
+        return json.dumps(data, sort_keys=True)
 
     @staticmethod
     def from_json(text: str) -> "Game":
@@ -401,7 +420,11 @@ class Game:
         if not isinstance(data.get("engine", ""), str):
             raise BadRecord("'engine' must be text")
         try:
-            game = registry.new_game(data["edition"], players=data["players"], seed=data["seed"], **options)
+            if "dealt" in data:
+                game = registry.game_from_dealt(data["edition"], data["players"], data["seed"], options,
+                                                data["dealt"])
+            else:
+                game = registry.new_game(data["edition"], players=data["players"], seed=data["seed"], **options)
         except BadOption as exc:
             raise BadRecord(str(exc)) from None
         for i, token in enumerate(data["actions"]):
@@ -419,7 +442,7 @@ def _copied(event: dict) -> dict:
     return {k: (dict(v) if type(v) is dict else list(v) if type(v) is list else v) for k, v in event.items()}
 
 
-_JSON_KEYS = frozenset(("edition", "players", "seed", "options", "engine", "actions", "state"))
+_JSON_KEYS = frozenset(("edition", "players", "seed", "options", "engine", "actions", "state", "dealt"))
 
 
 def _opt_text(value) -> str:

@@ -10,11 +10,19 @@
     pass
     ...
     [Result "31 40 28 35"]    (optional; checked on replay when present)
+
+A determinized game (`caylus.determinize`) did not start from its seed's setup but from the world it was dealt:
+its record adds a `[Dealt "..."]` tag holding that board (`Game.dealt()`: compact JSON, zlib, base64), which the
+replay starts from instead of the seed.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import re
+import zlib
 
 from .errors import BadOption, BadRecord, IllegalAction, shown
 
@@ -27,6 +35,31 @@ def write_record(header: dict, tokens: list[str], result: str | None = None) -> 
     if result is not None:
         lines.append(f'[Result "{result}"]')
     return "\n".join(lines) + "\n"
+
+
+_DEALT_LIMIT = 1 << 20  # bytes of JSON a Dealt tag may unpack to (a board is a few kilobytes)
+
+
+def dealt_tag(dealt: dict) -> str:
+    """The `Dealt` tag's value for a dealt board (`Game.dealt()`)."""
+    text = json.dumps(dealt, sort_keys=True, separators=(",", ":")).encode()
+    return base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+
+
+def read_dealt(value: str) -> dict:
+    """The dealt board a `Dealt` tag holds; `BadOption` if it holds none (or more than any board could be)."""
+    try:
+        packed = base64.b64decode(value.strip(), validate=True)
+        unpack = zlib.decompressobj()
+        text = unpack.decompress(packed, _DEALT_LIMIT)
+        if unpack.unconsumed_tail or not unpack.eof:
+            raise BadOption("the Dealt tag is cut short or holds more than a board")
+        dealt = json.loads(text)
+    except (binascii.Error, zlib.error, ValueError, RecursionError):
+        raise BadOption("the Dealt tag holds no board (expected base64 of zlib-compressed JSON)") from None
+    if not isinstance(dealt, dict):
+        raise BadOption("the Dealt tag holds no board (expected a JSON object)")
+    return dealt
 
 
 def parse_record(text: str) -> tuple[dict, list[tuple[int, str]]]:
@@ -96,7 +129,17 @@ def load_record(text: str, stop_at: int | None = None):
             check()
         except BadOption as exc:
             raise BadRecord(str(exc), tag_lines.get(tag, 1)) from None
-    game = new_game(tags["Edition"], players=tags["Players"], seed=_seed(tags["Seed"]), **options)
+    if "Dealt" in tags:  # a determinized game: it starts from the board it was dealt
+        from .registry import game_from_dealt
+
+        try:
+            ed = get_edition(tags["Edition"])
+            game = game_from_dealt(ed.id, ed.check_players(tags["Players"]), _seed(tags["Seed"]),
+                                   ed.normalize_options(options), read_dealt(tags["Dealt"]))
+        except BadOption as exc:
+            raise BadRecord(str(exc), tag_lines["Dealt"]) from None
+    else:
+        game = new_game(tags["Edition"], players=tags["Players"], seed=_seed(tags["Seed"]), **options)
     for count, (number, token) in enumerate(moves):
         if stop_at is not None and count >= stop_at:
             break

@@ -112,3 +112,31 @@ def determinize(view: dict, rng) -> Game:
     if game.view(viewer) != view or not (game.is_terminal or game.legal_actions()):
         raise BadOption(inconsistent)
     return game
+
+
+def game_from_dealt(edition: str, players, seed, options: dict, dealt) -> Game:
+    """The game a determinized game's record or JSON starts from: the board it was dealt (`Game.dealt()`, an
+    omniscient view), with no history. `BadOption` if that is not a whole board of this edition and these players
+    and options."""
+    ed = get_edition(edition)
+    if ed.determinize is None:
+        raise BadOption(f"edition {ed.id!r} deals no hidden cards: its games start from their seed")
+    players = ed.check_players(players)
+    seed = check_seed(seed)
+    options = ed.normalize_options(options)
+    if not isinstance(dealt, dict) or dealt.get("viewer", 0) is not None or "rng" not in dealt:
+        raise BadOption("the dealt board must be an omniscient view (Game.dealt())")
+    if dealt.get("players") != players or dealt.get("options") != options:
+        raise BadOption("the dealt board's players or options are not the game's")
+    from .rng import Rng
+
+    try:
+        board = ed.determinize(dealt, Rng(0))
+        game = Game.from_board(ed, players, seed, options, board)
+    except BadOption:
+        raise
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError):
+        raise BadOption("the dealt board is not one a game has (its values do not fit together)") from None
+    if game.dealt() != dealt:
+        raise BadOption("the dealt board is not one a game has (its values do not fit together)")
+    return game

@@ -14,7 +14,8 @@ space (`Discrete(len(edition.actions))`, id = `Action.index`). ``opponent`` is a
 reward comes at the end: 1 if the seat is among the winners, else 0. An action that is not legal now ends the
 episode with reward ``illegal_reward`` (default -1) and ``info["illegal_action"]`` saying why, the game unchanged
 (as PettingZoo's TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illegal="raise"``
-raises instead.
+raises instead. ``reset(options={"game": game})`` goes on from a copy of an engine `Game` of the same edition,
+players and options (a record, an arena game, a determinization); the bots play until it is the seat's turn.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from caylus.agents.levels import make_agent
 
 from ._extra import need
 from .encoding import Encoding
+from .given import given_game
 from .observation import action_mask, observation_space
 
 gymnasium = need("gymnasium")
@@ -63,8 +65,13 @@ class CaylusEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63))
-        self.game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        game = given_game(options, self.edition, self.players, self.options)
+        if game is None:
+            game_seed = int(self.np_random.integers(0, 2**63))
+            game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        else:
+            game_seed = game.seed
+        self.game = game
         self.bots = {p: make_agent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
         self._bots_play()
         return self._observation(), self._info()

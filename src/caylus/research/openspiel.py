@@ -7,8 +7,10 @@
     state.apply_action(state.chance_outcomes()[0][0])
 
 Game parameters: ``players``, ``seed`` and ``setups`` (the setup chance node picks one of the engine seeds
-``seed .. seed+setups-1``, uniformly), and the edition's options by name (``favors``, ``jeweller``,
-``characters``, ``rules``). Actions are the edition's fixed action space: action id = `Action.index`.
+``seed .. seed+setups-1``, uniformly), ``engine_seed`` (the same as ``seed``, as decimal text: OpenSpiel's
+integers stop at 2**31-1 and engine seeds run to 2**64-1; it wins over ``seed`` when given), and the edition's
+options by name (``favors``, ``jeweller``, ``characters``, ``rules``). Actions are the edition's fixed action
+space: action id = `Action.index`. `state_from_game(game)` makes a state from any engine `Game`.
 
 Chance. The game has one chance node, at the root: it picks the engine seed, and the seed fixes everything
 random: the setup and, in Magna Carta, every later draw and reshuffle (the engine deals them from its seeded
@@ -26,8 +28,9 @@ import json
 import operator
 from typing import NamedTuple
 
-from caylus import Game, determinize, get_edition, load_record, new_game
+from caylus import BadOption, Game, determinize, get_edition, load_record, new_game
 from caylus.core import Rng
+from caylus.core.registry import check_seed, game_from_dealt
 
 from ._extra import need
 from .encoding import Encoding
@@ -42,6 +45,9 @@ DEFAULT_SETUPS = 1000
 # A safe upper bound on a game's length in OpenSpiel actions (the setup and every player decision); random games
 # take a few hundred (benchmarks/bench_openspiel.py prints the longest it saw).
 MAX_GAME_LENGTH = 10_000
+# How many player actions the perfect-recall (information-state) tensor holds: a bound far above any game seen
+# (tests/research/test_recall.py prints the longest); past it the tensor keeps the first ones only.
+RECALL_ACTIONS = 2000
 
 
 class PlayerAction(NamedTuple):
@@ -54,34 +60,31 @@ class PlayerAction(NamedTuple):
 class _Engine:
     """The engine's `Game` inside an OpenSpiel state. OpenSpiel copies a state's attributes with `copy.deepcopy`
     and serializes them with `pickle`; this wrapper makes the first a `Game.clone` and the second a game record
-    (or, for a re-dealt game, the view it was dealt from, the dealer's seed and the actions since)."""
+    (a re-dealt game's record starts from the world it was dealt: `Game.dealt()`)."""
 
-    __slots__ = ("game", "dealt", "after")
+    __slots__ = ("game",)
 
-    def __init__(self, game: Game, dealt=None, after=None):
+    def __init__(self, game: Game):
         self.game = game
-        self.dealt = dealt  # (view, seed) for a game made by determinize; None for a game from its setup
-        self.after = after if after is not None else []  # tokens played since it was dealt
 
     def __deepcopy__(self, memo):
-        return _Engine(self.game.clone(), self.dealt, list(self.after) if self.dealt else None)
+        return _Engine(self.game.clone())
 
     def __reduce__(self):
-        if self.dealt is None:
-            return (_from_record, (self.game.record(),))
-        view, seed = self.dealt
-        return (_from_deal, (json.dumps(view), seed, list(self.after)))
+        return (_from_record, (self.game.record(),))
 
 
 def _from_record(record: str) -> _Engine:
     return _Engine(load_record(record))
 
 
-def _from_deal(view: str, seed: int, after: list) -> _Engine:
-    game = determinize(json.loads(view), Rng(seed))
-    for token in after:
-        game.apply(token)
-    return _Engine(game, (json.loads(view), seed), list(after))
+class _Privates(list):
+    """What only each seat saw after the setup and after each action (`Edition.private`, one tuple of seats per
+    point; None for a seat whose part is unknown: before a re-deal, for every seat but the one it was dealt for).
+    Copied shallowly: its items are tuples, never changed."""
+
+    def __deepcopy__(self, memo):
+        return _Privates(self)
 
 
 class _Setup:
@@ -117,10 +120,21 @@ class CaylusGame(pyspiel.Game):
                              f"(parameters: {', '.join(sorted(spec))})")
         values = {**spec, **params}
         players, seed, setups = int(values["players"]), int(values["seed"]), int(values["setups"])
+        text = values["engine_seed"].strip()
+        if text:
+            if not (text.isascii() and text.isdigit()) or len(text) > 20:
+                raise ValueError(f"engine_seed must be a whole number from 0 to 2**64-1 in decimal, got {text!r}")
+            seed = int(text)
         if setups < 1 or seed < 0:
             raise ValueError("setups must be at least 1 and seed at least 0")
+        check_seed(seed)
+        try:
+            check_seed(seed + setups - 1)
+        except BadOption:
+            raise ValueError(f"the setups run past the last engine seed (2**64-1): seed {seed} leaves room for "
+                             f"{2**64 - seed} setups, not {setups}") from None
         options = {o.name: values[o.name] for o in edition.options}
-        new_game(edition.id, players=players, seed=seed + setups - 1, **options)  # refuses bad values now
+        new_game(edition.id, players=players, seed=seed, **options)  # refuses bad values now
         self.setup = _Setup(edition.id, players, seed, setups, options)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(edition.actions),
@@ -139,12 +153,12 @@ class CaylusGame(pyspiel.Game):
         return CaylusState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The observer: the encoded view of a player, and the view itself as text (with the public actions so
-        far when perfect recall is asked for)."""
+        """The observer: the encoded view of a player, and the view itself as text; with perfect recall (the
+        information state), the player's whole action-observation history too (`CaylusObserver`)."""
         if params:
             raise ValueError(f"the Caylus observer takes no parameters, got {params}")
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return CaylusObserver(self.encoding, recall)
+        return CaylusObserver(self.encoding, recall, self.setup.edition.private is not None)
 
 
 class CaylusState(pyspiel.State):
@@ -156,6 +170,8 @@ class CaylusState(pyspiel.State):
         self._engine: _Engine | None = None  # None until the setup chance node is resolved
         self._actions: list[int] = []  # every action applied, chance included (see `history`)
         self._players: list[int] = []  # who applied each
+        # What only each seat saw after each of them (hidden-information editions; else None)
+        self._privates = _Privates() if self._spec.edition.private is not None else None
 
     @property
     def engine(self) -> Game | None:
@@ -222,11 +238,15 @@ class CaylusState(pyspiel.State):
         else:
             engine = self._engine
             player = engine.game.current_player
-            act = engine.game.apply(self._spec.edition.actions.by_index(action))
-            if engine.dealt is not None:
-                engine.after.append(act.token)
+            engine.game.apply(self._spec.edition.actions.by_index(action))
         self._actions.append(action)
         self._players.append(player)
+        if self._privates is not None:
+            self._privates.append(self._private_now())
+
+    def _private_now(self) -> tuple:
+        private, board = self._spec.edition.private, self._engine.game.board
+        return tuple(private(board, q) for q in range(self._spec.players))
 
     def undo_action(self, player, action):
         """Take back the last action (`Game.undo`; before setup again if it was the chance outcome)."""
@@ -235,12 +255,11 @@ class CaylusState(pyspiel.State):
         if len(self._actions) == 1:
             self._engine = None
         else:
-            engine = self._engine
-            engine.game.undo()  # raises for an action played before a re-deal: it is not in that game
-            if engine.dealt is not None:
-                engine.after.pop()
+            self._engine.game.undo()  # raises for an action played before a re-deal: it is not in that game
         self._actions.pop()
         self._players.pop()
+        if self._privates is not None:
+            self._privates.pop()
 
     # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
     # callers of apply_action bypass), so these report ours.
@@ -296,36 +315,125 @@ class CaylusState(pyspiel.State):
         if self._engine is None or self._spec.edition.determinize is None:
             return state
         seed = int(probability_sampler() * (1 << 53))
-        view = self._engine.game.view(player_id)
-        state._engine = _Engine(determinize(view, Rng(seed)), (view, seed))
+        state._engine = _Engine(determinize(self._engine.game.view(player_id), Rng(seed)))
+        # What the others saw before the re-deal is theirs in the real game: unknown in this one.
+        state._privates = _Privates(tuple(seen if q == player_id else None for q, seen in enumerate(point))
+                                    for point in self._privates)
         return state
+
+    def private_history(self, player: int) -> list:
+        """What only `player` saw after the setup and after each action since (its hand, in Magna Carta), oldest
+        first; empty where nothing is hidden or before the setup."""
+        if self._privates is None:
+            return []
+        return [point[player] for point in self._privates]
 
 
 class CaylusObserver:
-    """OpenSpiel's Python observer: `tensor` (the view encoded by `Encoding`), `dict` (that tensor under the
-    name "view"), `set_from(state, player)` and `string_from(state, player)`."""
+    """OpenSpiel's Python observer: `tensor`, `dict` (its parts by name), `set_from(state, player)` and
+    `string_from(state, player)`.
 
-    def __init__(self, encoding: Encoding, perfect_recall: bool):
+    The observation is the player's current view: tensor "view" (encoded by `Encoding`), string the view as
+    compact JSON. The information state (perfect recall) adds the player's whole action-observation history:
+    every player action so far (all public) and, where something is hidden, what only the player saw after the
+    setup and after each action (its hand). Tensor parts, after "view":
+
+    - "recall_length" (1): how many player actions so far;
+    - "recall_actions" (`RECALL_ACTIONS`): the k-th player action's id + 1, then 0;
+    - "recall_private" (1 + `RECALL_ACTIONS`, hidden-information editions only): what only the player saw after
+      the setup, then after each action, as a bit mask of its card ids (sum of 2**id; -1: not known, before a
+      re-deal), then 0.
+
+    Two different information states never share a tensor (tests/research/test_recall.py) while a game has at
+    most `RECALL_ACTIONS` player actions. The string: the view's JSON, a line of the action tokens, and (hidden
+    information) a line of what only the player saw at each point.
+    """
+
+    def __init__(self, encoding: Encoding, perfect_recall: bool, hidden: bool = False):
         self.encoding = encoding
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(encoding.size, np.float32)
-        self.dict = {"view": self.tensor}
+        self.hidden = hidden and perfect_recall
+        size = encoding.size
+        if perfect_recall:
+            size += 1 + RECALL_ACTIONS + (1 + RECALL_ACTIONS if self.hidden else 0)
+        self.tensor = np.zeros(size, np.float32)
+        at = encoding.size
+        self.dict = {"view": self.tensor[:at]}
+        if perfect_recall:
+            self.dict["recall_length"] = self.tensor[at:at + 1]
+            self.dict["recall_actions"] = self.tensor[at + 1:at + 1 + RECALL_ACTIONS]
+            if self.hidden:
+                self.dict["recall_private"] = self.tensor[at + 1 + RECALL_ACTIONS:]
 
     def set_from(self, state: CaylusState, player: int):
         if state.engine is None:
             self.tensor.fill(0.0)
-        else:
-            self.encoding.encode(state.engine.view(player), out=self.tensor)
+            return
+        self.encoding.encode(state.engine.view(player), out=self.dict["view"])
+        if not self.perfect_recall:
+            return
+        actions = state.history()[1:]
+        self.dict["recall_length"][0] = len(actions)
+        acts = self.dict["recall_actions"]
+        acts.fill(0.0)
+        kept = actions[:RECALL_ACTIONS]
+        acts[:len(kept)] = np.asarray(kept, np.float32) + 1.0
+        if self.hidden:
+            seen = self.dict["recall_private"]
+            seen.fill(0.0)
+            masks = [-1.0 if cards is None else float(sum(1 << c for c in cards))
+                     for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
+            seen[:len(masks)] = masks
 
     def string_from(self, state: CaylusState, player: int) -> str:
         text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
         if self.perfect_recall:
             text += "\n" + " ".join(state.public_tokens())
+            if self.hidden:
+                text += "\n" + " ".join("?" if cards is None else ".".join(map(str, cards)) or "-"
+                                         for cards in state.private_history(player))
         return text
 
 
+def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "CaylusState":
+    """An OpenSpiel state at `game`'s position: any engine `Game` (from a seed, a record, an arena game, a
+    determinization). Its history is the setup chance outcome, then the game's actions, all replayed (so
+    `undo_action` goes back through them). Without `pyspiel_game`, the game is loaded with the game's own
+    players, options and ``engine_seed`` and one setup. A given `pyspiel_game` must have the same edition,
+    players and options, and (for a game from its setup) the game's seed among its setups. A determinized game
+    starts from the world it was dealt (`Game.dealt()`): its setup outcome is 0 and undo stops after it."""
+    if not isinstance(game, Game):
+        raise TypeError(f"state_from_game needs a caylus Game, not {type(game).__name__}")
+    edition = game.edition
+    if pyspiel_game is None:
+        params = {"players": game.num_players, "engine_seed": str(game.seed), "setups": 1, **game.options}
+        pyspiel_game = pyspiel.load_game(SHORT_NAMES[edition.id], params)
+    spec = getattr(pyspiel_game, "setup", None)
+    if not isinstance(spec, _Setup) or spec.edition is not edition:
+        raise ValueError(f"state_from_game: a {edition.title} game needs the {SHORT_NAMES[edition.id]} game")
+    if spec.players != game.num_players or edition.normalize_options(spec.options) != game.options:
+        raise ValueError(f"state_from_game: the game has {game.num_players} players and options {game.options}; "
+                         f"the OpenSpiel game {spec.players} and {spec.options}")
+    dealt = game.dealt()
+    if dealt is None and not spec.seed <= game.seed < spec.seed + spec.setups:
+        raise ValueError(f"state_from_game: seed {game.seed} is not among the game's setups "
+                         f"({spec.seed}..{spec.seed + spec.setups - 1})")
+    state = pyspiel_game.new_initial_state()
+    if dealt is None:
+        state.apply_action(game.seed - spec.seed)
+    else:
+        state._engine = _Engine(game_from_dealt(edition.id, game.num_players, game.seed, game.options, dealt))
+        state._actions.append(0)
+        state._players.append(int(pyspiel.PlayerId.CHANCE))
+        if state._privates is not None:
+            state._privates.append(state._private_now())
+    for act in game.history:
+        state.apply_action(act.index)
+    return state
+
+
 def _parameters(edition) -> dict:
-    spec = {"players": min(4, edition.max_players), "seed": 0, "setups": DEFAULT_SETUPS}
+    spec = {"players": min(4, edition.max_players), "seed": 0, "engine_seed": "", "setups": DEFAULT_SETUPS}
     for option in edition.options:
         spec[option.name] = option.default
     return spec

@@ -14,7 +14,8 @@ seat's view encoded by `caylus.research.encoding.Encoding` (float32, documented 
 ``action_mask``, 1 for each legal action id (int8, one per action of the edition: id = `Action.index`). Rewards
 come at the end: 1 to each winner (a tie shares the victory), 0 otherwise. ``info["tokens"]`` names the legal
 actions; ``env.unwrapped.game`` is the engine's `Game` (``.view(seat)`` for a seat's view as plain data).
-``reset(seed=S)`` sets the game up with engine seed S.
+``reset(seed=S)`` sets the game up with engine seed S; ``reset(options={"game": game})`` goes on from a copy of
+an engine `Game` of the same edition, players and options (a record, an arena game, a determinization).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from caylus import get_edition, new_game
 
 from ._extra import need
 from .encoding import Encoding
+from .given import given_game
 from .observation import action_mask, observation_space
 
 np = need("numpy")
@@ -68,8 +70,11 @@ class raw_env(_pz.AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is not None or not hasattr(self, "_rng"):
             self._rng = np.random.default_rng(seed)
-        game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63))
-        self.game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        game = given_game(options, self.edition, self.players, self.options)
+        if game is None:
+            game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63))
+            game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        self.game = game
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -159,8 +159,14 @@ def test_build_refused_when_not_in_hand_or_unaffordable():
     with pytest.raises(caylus.IllegalAction, match=r"Blue cannot afford the Quarry \(stone\): costs 1 food \+ 2 stone; "
                                                    r"has 1 food, 1 stone, 0 gold"):
         g.apply("build:large_quarry")
-    with pytest.raises(caylus.IllegalAction, match="Blue has no Bank in hand"):
+    # Not in hand and not affordable: the cost is public, the hand is not, so the reason is the cost, as it would
+    # be with the Bank in hand (the same words to anyone the refusal is passed on to).
+    with pytest.raises(caylus.IllegalAction, match="Blue cannot afford the Bank"):
         g.apply("build:bank")
+    # Affordable and refused: only then does the refusal say the card is not in hand (refused says that already).
+    g = actions(hand=["large_quarry"], food=1, wood=1, stone=0, gold=0)
+    with pytest.raises(caylus.IllegalAction, match="Blue has no Farm \\(wood\\) in hand"):
+        g.apply("build:small_farm")
 
 
 def test_gold_pays_what_is_missing():

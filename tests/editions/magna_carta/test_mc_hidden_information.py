@@ -11,7 +11,7 @@ from caylus.core.rng import Rng
 from caylus.editions.magna_carta.catalog import CARD_BY_NAME
 from caylus.editions.magna_carta.notation import ACTIONS
 from caylus.editions.magna_carta.rules import why_illegal
-from caylus.editions.magna_carta.view import determinize as determinize_board
+from caylus.editions.magna_carta.beliefs import determinize as determinize_board
 from caylus.editions.magna_carta.view import view as edition_view
 
 from .mc_scenario import BLUE, RED, new, set_player, set_road, to_actions
@@ -78,6 +78,32 @@ def test_refusals_tell_the_player_to_act_nothing_they_cannot_see(n, rules):
         legal = set(g.legal_actions())
         for _ in range(2):
             other = hide_differently(g.board, p, rnd)
+            for a in ACTIONS:
+                if a not in legal:
+                    assert why_illegal(other, a) == why_illegal(g.board, a), a.token
+                    checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("n,rules", CASES)
+def test_refusals_name_only_public_things_even_to_a_caller_without_a_seat(n, rules):
+    """`Game.apply` may be called by a library that passes the refusal on: a refused action gets the same reason
+    whatever any hand holds, the asker's own included (a card is not in hand, or not affordable, by public
+    things only). Only whether it is refused may differ, as it must."""
+    rnd = random.Random(5)
+    checked = 0
+    for g in positions(n, rules, seed=56, every=3):
+        if g.is_terminal:
+            continue
+        p = g.current_player
+        for _ in range(2):
+            other = hide_differently(g.board, p, rnd)
+            pool = other.hand[p] + other.deck[p]
+            rnd.shuffle(pool)
+            other.hand[p], other.deck[p] = sorted(pool[:len(other.hand[p])]), pool[len(other.hand[p]):]
+            twin = g.clone()
+            twin.board, twin._legal = other, None
+            legal = set(g.legal_actions()) | set(twin.legal_actions())
             for a in ACTIONS:
                 if a not in legal:
                     assert why_illegal(other, a) == why_illegal(g.board, a), a.token

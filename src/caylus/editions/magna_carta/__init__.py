@@ -12,8 +12,9 @@ from .notation import ACTIONS
 from .rules import apply, legal_actions, must_ask, why_illegal
 from .scoring import scores
 from .setup import new_board
+from .beliefs import determinize
 from .undo import undo_barrier
-from .view import determinize, event_for, view
+from .view import event_for, private, view
 from .words import WORDS
 from . import heuristics
 
@@ -35,6 +36,7 @@ EDITION = Edition(
     scores=scores,
     player_names=PLAYER_NAMES,
     determinize=determinize,
+    private=private,
     must_ask=must_ask,
     event_for=event_for,
     undo_barrier=undo_barrier,

@@ -73,7 +73,9 @@ class Board:
                       so that phase 2 need not scan the road (`reindex` makes it anew from the road)
     Players (lists indexed by seat): deniers; cubes [food, wood, stone, gold]; workers at home; hand (sorted card
       ids); deck (bottom to top, the last card is drawn next); discard (face up, in the order discarded); tokens
-      [dungeon, walls, towers]; front (beginner rules: prestige buildings in front of the player).
+      [dungeon, walls, towers]; front (beginner rules: prestige buildings in front of the player); pile_from (the
+      cards the pile was last shuffled from, face up in the discard pile before: public, and what a seat with a
+      memory knows of the pile; None while the pile is the one dealt at the setup, from the whole deck).
     Shared: castle (tokens left per section), removed (tokens put out of the game), prestige_left.
     Turn bookkeeping: first_player; bridge (seats in passing order); actor (whose turn it is in phase 2);
       cursor/step (where phases 3-5 and the opening redraws have got to: a bridge position, or a road index and
@@ -86,7 +88,7 @@ class Board:
         # The road, from its start (index 0) to its end; one entry per card in parallel lists.
         "road_card", "road_owner", "road_worker", "road_pool", "road_face", "vacant", "provost",
         # Players, by seat.
-        "deniers", "cubes", "workers", "hand", "deck", "discard", "tokens", "front",
+        "deniers", "cubes", "workers", "hand", "deck", "discard", "tokens", "front", "pile_from",
         # Shared supplies.
         "castle", "removed", "prestige_left",
         # Bookkeeping of the current phase.
@@ -120,6 +122,7 @@ class Board:
         b.discard = [d[:] for d in self.discard]
         b.tokens = [t[:] for t in self.tokens]
         b.front = [f[:] for f in self.front]
+        b.pile_from = self.pile_from[:]  # its lists are replaced, never changed in place
         b.castle = self.castle[:]
         b.removed = self.removed[:]
         b.prestige_left = self.prestige_left[:]
@@ -294,6 +297,7 @@ def draw_card(b: Board, p: int) -> int:
         discard = b.discard[p]
         if b.events is not None:
             _tell(b, "reshuffle", p, count=len(discard))
+        b.pile_from[p] = sorted(discard)
         deck.extend(discard)
         discard.clear()
         b.rng.shuffle(deck)
@@ -959,10 +963,20 @@ def why_illegal(b: Board, a) -> str:
                 return f"no worker may be placed on a residence or a prestige building ({where})"
             return f"{who} has no worker left"
         if verb == "build":
+            # Only public things decide the answer (the hand is secret, and a refusal may be passed on): where
+            # the card lies face up, else whether its cost is affordable, and only then that it is not in hand
+            # (which the refusal itself already tells anyone who knows the cost is affordable).
             card = _BUILD_KEY[a]
-            if card not in b.hand[p]:
-                return f"{who} has no {CARDS[card].title} in hand"
-            return f"{who} cannot afford the {CARDS[card].title}: {shortfall(cubes, COST[card], ANY[card])}"
+            title = CARDS[card].title
+            if CARDS[card].standard_only and not b.standard:
+                return f"the {title} is not used in the beginner rules"
+            if b.road_index(p, card) >= 0:
+                return f"{who}'s {title} is already on the road"
+            if card in b.discard[p]:
+                return f"{who}'s {title} is in their discard pile"
+            if not afford(cubes, COST[card], ANY[card]):
+                return f"{who} cannot afford the {title}: {shortfall(cubes, COST[card], ANY[card])}"
+            return f"{who} has no {title} in hand"
         if verb == "prestige":
             k = _PRESTIGE_KEY[a]
             if k not in b.prestige_left:

@@ -53,6 +53,7 @@ def new_board(players: int, seed: int, options: dict, events: list | None = None
     b.front = [[] for _ in range(players)]
     b.hand = [[] for _ in range(players)]
     b.discard = [[] for _ in range(players)]
+    b.pile_from = [None] * players
     b.deck = []
     for p in range(players):
         deck = list(deck_cards(standard))

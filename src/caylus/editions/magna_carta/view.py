@@ -1,7 +1,8 @@
 """What each player may see, and determinizations: full boards consistent with what one player sees.
 
 Private: each hand (seen by its owner only) and every deck order (seen by nobody). Public: everything else,
-including every discard pile and the number of cards in each hand and deck. The omniscient view (`viewer=None`)
+including every discard pile, the number of cards in each hand and deck, and the cards each pile was last
+shuffled from (`pile_from`: everyone saw that discard pile; beliefs.py says what it tells). The omniscient view (`viewer=None`)
 adds the hands, the decks (bottom to top: the last card is drawn next) and the random generator's state, so it
 captures the whole board.
 """
@@ -48,6 +49,7 @@ def view(b: Board, viewer: int | None) -> dict:
             "hand_size": len(b.hand[p]),
             "deck_size": len(b.deck[p]),
             "discard": _names(b.discard[p]),
+            "pile_from": None if b.pile_from[p] is None else _names(b.pile_from[p]),
             "tokens": dict(zip(SECTIONS, b.tokens[p])),
             "prestige_in_front": [PRESTIGE[k].name for k in b.front[p]],
             "batches": b.batches[p],
@@ -92,6 +94,11 @@ def view(b: Board, viewer: int | None) -> dict:
     return out
 
 
+def private(b: Board, seat: int) -> tuple:
+    """What only `seat` sees now: its hand (card ids, sorted)."""
+    return tuple(b.hand[seat])
+
+
 def event_for(event: dict, viewer) -> dict:
     """What `viewer` (a seat, or SPECTATOR) may know of an engine event (docs/events.md): the cards another player
     drew are left out (their number stays). Every other event is public: cards played, discarded or built are
@@ -126,6 +133,7 @@ def board_from_view(v: dict) -> Board:
     b.hand = [sorted(CARD_BY_NAME[c] for c in s["hand"]) if s["hand"] is not None else [] for s in seats]
     b.deck = [[CARD_BY_NAME[c] for c in s["deck"]] if s.get("deck") is not None else [] for s in seats]
     b.discard = [[CARD_BY_NAME[c] for c in s["discard"]] for s in seats]
+    b.pile_from = [None if s["pile_from"] is None else sorted(CARD_BY_NAME[c] for c in s["pile_from"]) for s in seats]
     b.tokens = [[s["tokens"][name] for name in SECTIONS] for s in seats]
     b.front = [[PRESTIGE_BY_NAME[k] for k in s["prestige_in_front"]] for s in seats]
     b.castle = [v["castle"][name] for name in SECTIONS]
@@ -145,8 +153,8 @@ def board_from_view(v: dict) -> Board:
 _VIEW_KEYS = ("rules", "turn", "phase", "first_player", "road", "provost", "castle", "removed_tokens",
               "prestige_available", "bridge", "actor", "cursor", "step", "stack", "seats", "terminal")
 _ROAD_KEYS = ("card", "owner", "worker", "face", "pool")
-_SEAT_KEYS = ("deniers", *CUBE_NAMES, "workers", "hand", "hand_size", "deck_size", "discard", "tokens",
-              "prestige_in_front", "batches")
+_SEAT_KEYS = ("deniers", *CUBE_NAMES, "workers", "hand", "hand_size", "deck_size", "discard", "pile_from",
+              "tokens", "prestige_in_front", "batches")
 
 
 def _checked_board(v: dict) -> Board:
@@ -182,6 +190,7 @@ def _checked_board(v: dict) -> Board:
     sizes = [s[k] for s in v["seats"] for k in ("hand_size", "deck_size")]
     per_seat = (b.deniers, b.workers, b.batches, sizes, *zip(*b.cubes), *zip(*b.tokens))
     phase, bridge = b.phase, b.bridge
+    deck = set(deck_cards(b.standard))
     over, stack = phase == GAME_OVER, b.stack
     checks = (  # in this order, each check relying on the ones before it
         ("a count", lambda: all(is_int(x) and x >= 0 for xs in (*per_seat, b.castle, b.removed, b.road_pool)
@@ -207,6 +216,9 @@ def _checked_board(v: dict) -> Board:
         # A payment owes what its payer can pay; a prestige building to place is one of the game's.
         ("a pending decision", lambda: all(_payable(b.cubes[p], x) for kind, p, _, x in stack if kind == D_PAY)
          and all(x < len(PRESTIGE) for kind, _, _, x in stack if kind == D_COVER)),
+        # A pile is shuffled from distinct cards of the deck's.
+        ("a pile", lambda: all(cards is None or (len(set(cards)) == len(cards) and set(cards) <= deck)
+                               for cards in b.pile_from)),
         ("a random generator state", lambda: is_int(b.rng.state)),
     )
     for what, ok in checks:
@@ -219,35 +231,3 @@ def _checked_board(v: dict) -> Board:
 def _payable(cubes, owes: int) -> bool:
     """Can these cubes pay `owes` (a `rules.owed` int: 3 bits each of food, wood, stone, then cubes of any kind)?"""
     return 0 < owes < 1 << 12 and afford(cubes, (owes & 7, owes >> 3 & 7, owes >> 6 & 7, 0), owes >> 9)
-
-
-def determinize(v: dict, rng: Rng) -> Board:
-    """A full board consistent with view `v`: every card its viewer cannot see is dealt again at random.
-
-    The unseen cards of a player are their deck (its order is unknown even to them) and, for the other players,
-    their hand too: the cards of their colour that are neither on the road nor in their discard pile. They are
-    shuffled and dealt into hand and deck keeping the public sizes, every deal equally likely.
-
-    Nothing else constrains the deal: an action decision is asked even when the player could only pass
-    (`rules.must_ask`), so being asked reveals nothing about a hand.
-    """
-    b = _checked_board(v)
-    viewer = v["viewer"]
-    if viewer is None:
-        return b  # nothing is hidden from the omniscient view, not even the random generator
-    b.rng = Rng(rng.next64())  # the real generator's state is secret: it would foretell every reshuffle
-    for q, seat in enumerate(v["seats"]):
-        seen = set(b.discard[q])
-        seen.update(c for c, o in zip(b.road_card, b.road_owner) if o == q)
-        if q == viewer:
-            seen.update(b.hand[q])
-        cards = [c for c in deck_cards(b.standard) if c not in seen]
-        hidden_hand = 0 if q == viewer else seat["hand_size"]
-        if len(cards) != hidden_hand + seat["deck_size"]:
-            raise BadOption(f"determinize: the view is inconsistent ({PLAYER_NAMES[q]} has {len(cards)} unseen cards "
-                            f"for {hidden_hand} in hand and {seat['deck_size']} in the deck)")
-        rng.shuffle(cards)
-        b.hand[q] = sorted(cards[:hidden_hand]) if q != viewer else b.hand[q]
-        b.deck[q] = cards[hidden_hand:]
-    return b
-
