@@ -44,3 +44,20 @@ def test_step_refuses_stdin_and_json(tmp_path):
     child = spawn("replay", "-", "--step", home=str(tmp_path))
     child.expect("--step reads the record from a file")
     assert finish(child) == 2
+
+
+def test_stepping_through_a_record_for_one_seat_shows_only_that_seats_hand(tmp_path):
+    """A seat's own record (Game.record(seat=p)) steps through the game as that seat saw it."""
+    playout = play_random_game("magna-carta", 2, 11)
+    game = playout.game
+    record = tmp_path / "red.txt"
+    record.write_text(game.record(seat=1), encoding="utf-8")
+    moves = len(game.history)
+    child = spawn("replay", str(record), "--step", "--no-color", home=str(tmp_path))
+    child.expect("as Red saw it")
+    child.expect("The start of the game")
+    child.expect(r"\[0/%d\]" % moves)
+    child.sendline("g 5")
+    child.expect("Move 5 of %d: " % moves)
+    child.sendline("q")
+    assert finish(child) == 0

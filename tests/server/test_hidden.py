@@ -100,3 +100,41 @@ def test_every_message_of_a_magna_carta_game_holds_only_the_seats_own_cards(fast
         if v < len(tokens_played):
             game.apply(tokens_played[v])
     assert checked > 5 * len(tokens_played)
+
+
+def test_a_seat_downloads_its_own_record_mid_game_and_nobody_elses(fast_client):
+    """GET /record with a seat's token (Authorization: Bearer, or an old link's ?token=) gives that seat's own
+    record at any time: the public moves and its own cards, never the seed; a wrong token gets nothing."""
+    from caylus.core.record import load_seat_record
+
+    client = fast_client
+    t = new_table(client, "magna-carta", seats=["human"] * PLAYERS, seed=None)
+    tokens = [s["token"] for s in t["seats"]]
+    rng = random.Random(5)
+    played = []
+    for version in range(12):
+        s = state(client, t["id"])
+        mover = s["current_player"]
+        action = rng.choice(state(client, t["id"], tokens[mover])["legal"])["token"]
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"token": tokens[mover], "version": version,
+                                                              "action": action})
+        assert r.status_code == 200, r.text
+        played.append(action)
+    for seat in range(PLAYERS):
+        r = client.get(f"/api/tables/{t['id']}/record", headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        assert "[Seed " not in r.text
+        seen = load_seat_record(r.text)
+        assert seen.seat == seat and seen.tokens == played
+        mine = state(client, t["id"], tokens[seat])["view"]
+        assert seen.views[-1]["seats"][seat]["hand"] == mine["seats"][seat]["hand"]
+        assert all(s["hand"] is None for v in seen.views for q, s in enumerate(v["seats"]) if q != seat)
+        old_link = client.get(f"/api/tables/{t['id']}/record", params={"token": tokens[seat]})
+        assert old_link.status_code == 200 and load_seat_record(old_link.text).seat == seat
+    # Hostile: a made-up token, a malformed header, no token mid-game.
+    r = client.get(f"/api/tables/{t['id']}/record", headers={"Authorization": "Bearer not-a-seat"})
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
+    r = client.get(f"/api/tables/{t['id']}/record", headers={"Authorization": "Basic abc"})
+    assert r.status_code == 401
+    r = client.get(f"/api/tables/{t['id']}/record")
+    assert r.status_code == 403 and r.json()["code"] == "record_hidden"

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from caylus.core import load_record
+from caylus.core.record import load_seat_record, parse_record
 from caylus.core.errors import BadRecord
 
 from .common import UsageError, options_text, path_text, why
@@ -36,6 +37,9 @@ def run_replay(args) -> int:
     except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL character in the path
         raise UsageError(f"caylus replay: cannot read {path_text(args.file)}: {why(exc)}") from None
     try:
+        tags, _ = parse_record(text)
+        if "Seat" in tags and "Seed" not in tags:  # a record for one seat: what that seat saw
+            return _replay_seat(text, args)
         game = load_record(text)
     except BadRecord as exc:
         raise UsageError(f"caylus replay: {path_text(args.file)}: {exc}") from None
@@ -86,3 +90,27 @@ def _show_position(game) -> None:
     out.print(render(view))
     out.print(Text(f"{game.player_name(game.current_player)} to play:", style="bold"))
     out.print(choices(view, out.width))
+
+
+def _replay_seat(text: str, args) -> int:
+    """`caylus replay` of a record for one seat: the game as that seat saw it (no other hand, no seed)."""
+    seen = load_seat_record(text)
+    if args.step:
+        from caylus.play.stepper import step_through_seat
+        from caylus.play.style import console
+        from caylus.play.terminal import Terminal
+
+        return step_through_seat(text, Terminal(console(not args.no_color)))
+    last = seen.views[-1]
+    name = last["seats"][seen.seat].get("name", f"seat {seen.seat}")
+    if args.json:
+        print(json.dumps({"edition": seen.edition, "players": seen.players, "seat": seen.seat,
+                          "options": seen.options, "actions": len(seen.tokens), "terminal": last.get("terminal"),
+                          "current_player": last.get("current_player"), "scores": last.get("scores")}))
+        return 0
+    print(f"{seen.edition}, {seen.players} players, as {name} saw it, options: {options_text(seen.options)}: "
+          f"{len(seen.tokens)} actions")
+    print("scores: " + ", ".join(f"{s.get('name', q)} {v}" for q, (s, v) in
+                                 enumerate(zip(last["seats"], last.get("scores") or []))))
+    return 0
+

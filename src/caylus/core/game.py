@@ -361,9 +361,16 @@ class Game:
         return {**self.edition.view(setup[1], None), "players": self.num_players, "options": dict(self.options),
                 "viewer": None}
 
-    def record(self) -> str:
-        """The text game record: header tags, then one action token per line (see docs/notation.md)."""
-        from .record import write_record
+    def record(self, seat: int | None = None) -> str:
+        """The text game record: header tags, then one action token per line (see docs/notation.md).
+
+        With `seat`, the record of what that seat saw: no seed, the public moves and the seat's own view after
+        each (its own cards only); it does not replay as a game (`core.record.load_seat_record` reads it)."""
+        from .record import write_record, write_seat_record
+
+        if seat is not None:
+            self._check_seat("record", seat)
+            return write_seat_record(self, seat)
 
         result = None
         if self.board.terminal:

@@ -14,6 +14,11 @@
 A determinized game (`caylus.determinize`) did not start from its seed's setup but from the world it was dealt:
 its record adds a `[Dealt "..."]` tag holding that board (`Game.dealt()`: compact JSON, zlib, base64), which the
 replay starts from instead of the seed.
+
+A record for one seat (`Game.record(seat=p)`) holds what that seat saw and nothing else: no `Seed` (which deals
+every hidden card), a `[Seat "p"]` tag, the public moves, and a `[Seen "..."]` tag holding the seat's view after
+the setup and after each move (compact JSON, zlib, base64). It cannot be replayed as a game; `load_seat_record`
+reads it and `caylus replay` steps through it as the seat saw the game.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import binascii
 import json
 import re
 import zlib
+from dataclasses import dataclass
 
 from .errors import BadOption, BadRecord, IllegalAction, shown
 
@@ -38,28 +44,125 @@ def write_record(header: dict, tokens: list[str], result: str | None = None) -> 
 
 
 _DEALT_LIMIT = 1 << 20  # bytes of JSON a Dealt tag may unpack to (a board is a few kilobytes)
+_SEEN_LIMIT = 64 << 20  # bytes of JSON a Seen tag may unpack to (a view of a few kilobytes for each move)
+
+
+def _pack(obj) -> str:
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()
+    return base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+
+
+def _unpack(value: str, tag: str, limit: int):
+    try:
+        packed = base64.b64decode(value.strip(), validate=True)
+        unpack = zlib.decompressobj()
+        text = unpack.decompress(packed, limit)
+        if unpack.unconsumed_tail or not unpack.eof:
+            raise BadOption(f"the {tag} tag is cut short or holds more than a record may")
+        return json.loads(text)
+    except (binascii.Error, zlib.error, ValueError, RecursionError):
+        raise BadOption(f"the {tag} tag holds no data (expected base64 of zlib-compressed JSON)") from None
 
 
 def dealt_tag(dealt: dict) -> str:
     """The `Dealt` tag's value for a dealt board (`Game.dealt()`)."""
-    text = json.dumps(dealt, sort_keys=True, separators=(",", ":")).encode()
-    return base64.b64encode(zlib.compress(text, 9)).decode("ascii")
+    return _pack(dealt)
 
 
 def read_dealt(value: str) -> dict:
     """The dealt board a `Dealt` tag holds; `BadOption` if it holds none (or more than any board could be)."""
-    try:
-        packed = base64.b64decode(value.strip(), validate=True)
-        unpack = zlib.decompressobj()
-        text = unpack.decompress(packed, _DEALT_LIMIT)
-        if unpack.unconsumed_tail or not unpack.eof:
-            raise BadOption("the Dealt tag is cut short or holds more than a board")
-        dealt = json.loads(text)
-    except (binascii.Error, zlib.error, ValueError, RecursionError):
-        raise BadOption("the Dealt tag holds no board (expected base64 of zlib-compressed JSON)") from None
+    dealt = _unpack(value, "Dealt", _DEALT_LIMIT)
     if not isinstance(dealt, dict):
         raise BadOption("the Dealt tag holds no board (expected a JSON object)")
     return dealt
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A record for one seat, read: the game's `edition` id, `players`, `options`, the `seat`, the public move
+    `tokens`, and `views`: the seat's view after the setup and after each move (len(tokens) + 1)."""
+
+    edition: str
+    players: int
+    options: dict
+    seat: int
+    tokens: list
+    views: list
+
+
+def write_seat_record(game, seat: int) -> str:
+    """`Game.record(seat=seat)`: the record of what `seat` saw (see the module's doc)."""
+    replay = game.clone()
+    while replay.history:
+        replay.undo()
+    views = [replay.view(seat)]
+    for act in game.history:
+        replay.apply(act)
+        views.append(replay.view(seat))
+    tags = {k: v for k, v in game.header().items() if k not in ("Seed", "Dealt")}
+    tags["Seat"] = str(seat)
+    tags["Seen"] = _pack(views)
+    result = " ".join(str(s) for s in game.scores()) if game.is_terminal else None
+    return write_record(tags, [a.token for a in game.history], result)
+
+
+def load_seat_record(text: str) -> SeatRecord:
+    """Read a record for one seat (`Game.record(seat=p)`); `BadRecord` naming the line for anything wrong."""
+    from .registry import get_edition
+
+    tags, tag_lines, moves = _split(text)
+    for required in ("Edition", "Players", "Seat", "Seen"):
+        if required not in tags:
+            raise BadRecord(f"missing tag [{required} \"...\"] (a record for one seat has Seat and Seen tags)", 1)
+    if "Seed" in tags or "Dealt" in tags:
+        line = tag_lines.get("Seed", tag_lines.get("Dealt"))
+        raise BadRecord("a record for one seat holds no seed and no dealt board (they deal every hidden card)", line)
+    try:
+        ed = get_edition(tags["Edition"])
+        players = ed.check_players(tags["Players"])
+        options = ed.normalize_options(_options(tags, tag_lines))
+    except BadOption as exc:
+        raise BadRecord(str(exc), tag_lines["Edition"]) from None
+    seat_text = tags["Seat"].strip()
+    if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) < 3 and int(seat_text) < players):
+        raise BadRecord(f"Seat must be a seat of the {players}-player game (0-{players - 1}), got "
+                        f"{shown(tags['Seat'])}", tag_lines["Seat"])
+    seat = int(seat_text)
+    try:
+        views = _unpack(tags["Seen"], "Seen", _SEEN_LIMIT)
+    except BadOption as exc:
+        raise BadRecord(str(exc), tag_lines["Seen"]) from None
+    tokens = [token for _, token in moves]
+    if not isinstance(views, list) or len(views) != len(tokens) + 1:
+        raise BadRecord(f"the Seen tag must hold the seat's view after the setup and after each of the "
+                        f"{len(tokens)} moves", tag_lines["Seen"])
+    for number, view in enumerate(views):
+        if not (isinstance(view, dict) and view.get("edition") == ed.id and view.get("players") == players
+                and view.get("viewer") == seat and isinstance(view.get("seats"), list)):
+            raise BadRecord(f"view {number} of the Seen tag is not a view of seat {seat} of this game",
+                            tag_lines["Seen"])
+        # What another seat holds is never in a record for one seat.
+        if any(isinstance(s, dict) and s.get("hand") is not None for q, s in enumerate(view["seats"]) if q != seat
+               and ed.determinize is not None):
+            raise BadRecord(f"view {number} of the Seen tag shows another seat's hand", tag_lines["Seen"])
+    for number, token in moves:
+        try:
+            ed.actions.parse(token)
+        except IllegalAction as exc:
+            raise BadRecord(str(exc), number) from None
+    return SeatRecord(ed.id, players, options, seat, tokens, views)
+
+
+def _options(tags: dict, tag_lines: dict) -> dict:
+    options: dict = {}
+    for item in tags.get("Options", "").split():
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise BadRecord(f"option {shown(item)} is not key=value", tag_lines["Options"])
+        if key in options:
+            raise BadRecord(f"option {shown(key)} given twice", tag_lines["Options"])
+        options[key] = value
+    return options
 
 
 def parse_record(text: str) -> tuple[dict, list[tuple[int, str]]]:
@@ -109,6 +212,10 @@ def load_record(text: str, stop_at: int | None = None):
     if stop_at is not None and (isinstance(stop_at, bool) or not isinstance(stop_at, int) or stop_at < 0):
         raise BadRecord(f"stop_at must be a number of actions (0 or more) or None, not {shown(stop_at)}")
     tags, tag_lines, moves = _split(text)
+    if "Seat" in tags and "Seed" not in tags:
+        raise BadRecord("a record for one seat (its Seat tag) holds no seed: it does not replay as a game "
+                        "(caylus.core.record.load_seat_record reads it; caylus replay steps through it)",
+                        tag_lines["Seat"])
     for required in ("Edition", "Players", "Seed"):
         if required not in tags:
             raise BadRecord(f"missing tag [{required} \"...\"]", 1)

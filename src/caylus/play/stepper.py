@@ -76,3 +76,45 @@ def _show(game: Game, term: Terminal, movers: list[int], tokens: list[str]) -> N
     if game.is_terminal:
         scores = game.scores()
         term.show("Final scores: " + ", ".join(f"{game.player_name(p)} {s}" for p, s in enumerate(scores)))
+
+
+def step_through_seat(record: str, term: Terminal) -> int:
+    """Show a record for one seat (`Game.record(seat=p)`) move by move as that seat saw the game: its own view
+    at each point, no other hand. Returns the exit code (0)."""
+    from caylus.core.record import load_seat_record
+
+    seen = load_seat_record(record)
+    tokens, views = seen.tokens, seen.views
+    name = views[0]["seats"][seen.seat].get("name", f"seat {seen.seat}")
+    term.show(Text(f"Replaying {seen.edition}, {seen.players} players, as {name} saw it: {len(tokens)} moves.",
+                   style="bold"), HELP)
+    at = 0
+    _show_seen(views, tokens, at, term)
+    try:
+        while True:
+            answer = term.ask(f"[{at}/{len(tokens)}] n/b/g N/s/e/q > ",
+                              ("next", "back", "go", "start", "end", "quit", "help")).lower()
+            if answer in ("q", "quit"):
+                return 0
+            target = _target(answer, at, len(tokens))
+            if target is None:
+                term.show(f"Unknown command {answer!r}. {HELP}")
+                continue
+            at = target
+            _show_seen(views, tokens, at, term)
+    except Leave:
+        return 0
+
+
+def _show_seen(views: list, tokens: list, at: int, term: Terminal) -> None:
+    term.show(render(views[at]))
+    if at:
+        before = views[at - 1]
+        who = before.get("current_player")
+        mover = before["seats"][who]["name"] if isinstance(who, int) and 0 <= who < len(before["seats"]) else ""
+        line = Text(f"Move {at} of {len(tokens)}: ", style="bold")
+        line.append(f"{mover}: {describe_action(before, tokens[at - 1])}  [{tokens[at - 1]}]")
+        term.show(line)
+    else:
+        term.show(Text("The start of the game.", style="bold"))
+

@@ -96,11 +96,15 @@ def table_state(table: TableDep, seat: SeatDep, tables: TablesDep, since: Since 
 
 
 @router.get("/{table_id}/record", response_class=PlainTextResponse, responses=ERRORS, dependencies=READ,
-            summary="The game record (once the game is over where hands are hidden)")
-def record(table: TableDep, tables: TablesDep) -> str:
+            summary="The game record (once the game is over where hands are hidden); with a seat's token "
+                    "(Authorization: Bearer), that seat's own record at any time")
+def record(table: TableDep, seat: SeatDep, tables: TablesDep) -> str:
     with table.lock:
         tables.catch_up(table)
         game = table.session.game
+        if seat is not None:
+            # What that seat saw: the public moves and its own cards, never the seed (Game.record(seat=...)).
+            return game.record(seat=seat)
         if not game.is_terminal and game.edition.determinize is not None:
             # The record holds the seed, and the seed deals every hidden card: not before the end.
             raise ApiError(403, "record_hidden", f"{game.edition.title} hides cards: its record is given once "
