@@ -212,3 +212,41 @@ def test_a_seats_tag_that_does_not_fit_the_game_is_refused_in_one_line(tmp_path)
     child = spawn("play", "--load", str(saved), home=str(tmp_path))
     child.expect("Seats tag names 3 seats for a 2-player game")
     assert finish(child) == 2
+
+
+def test_a_hot_seat_game_with_hidden_cards_saves_one_file_per_person(tmp_path):
+    """Issue 25: a saved unfinished Magna Carta hot-seat game is one file per person, each with that person's
+    cards only and no seed (a share of it: every file is needed to go on); all of them load it again."""
+    from caylus.core.record import load_seat_record
+
+    child = spawn("play", "--edition", "magna-carta", *HOT_SEAT, "--seed", "4", home=str(tmp_path))
+    first = to_prompt(child)
+    child.sendline("1")
+    second = to_prompt(child)
+    saved = tmp_path / "secret.txt"
+    child.sendline(f"save {saved}")
+    child.expect("Saved one file per person")
+    child.expect(r"go on with: caylus play --load (\S+) --load (\S+)\)")
+    files = [child.match.group(1), child.match.group(2)]
+    to_prompt(child)
+    child.sendline("quit")
+    child.expect(r"Save the game before leaving\?")
+    child.sendline("n")
+    assert finish(child) == 0
+    assert sorted(files) == sorted([str(tmp_path / "secret-blue.txt"), str(tmp_path / "secret-red.txt")])
+    for seat, name in enumerate(("blue", "red")):
+        text = (tmp_path / f"secret-{name}.txt").read_text(encoding="utf-8")
+        assert "[Seed " not in text and "[SeedShare " in text
+        seen = load_seat_record(text)
+        assert seen.seat == seat and all(v["seats"][1 - seat]["hand"] is None for v in seen.views)
+
+    alone = spawn("play", "--load", files[0], home=str(tmp_path))
+    alone.expect("one per person: give all of them")
+    assert finish(alone) == 2
+    again = spawn("play", "--load", files[1], "--load", files[0], "--fast", "--no-color", home=str(tmp_path))
+    assert to_prompt(again) == second
+    again.sendline("quit")
+    again.expect(r"Save the game before leaving\?")
+    again.sendline("n")
+    assert finish(again) == 0
+    assert first != second

@@ -9,7 +9,7 @@ from caylus.core import get_edition, load_record, new_game
 from caylus.core.errors import BadOption, BadRecord
 from caylus.core.record import parse_record
 from caylus.core.registry import EDITION_MODULES
-from caylus.play.records import seats_of
+from caylus.play.records import is_share, join_shares, seats_of
 
 from .common import UsageError, option_pair, path_text, positive_int, seed, why
 
@@ -27,9 +27,10 @@ def add(commands) -> None:
                            "keyboard) or a bot (random, greedy, easy, normal, hard, mcts:ITER); "
                            "default: you,normal,normal,...")
     play.add_argument("--seed", type=seed, metavar="S", help="the game's seed (default: a new random one)")
-    play.add_argument("--load", metavar="FILE", help="go on with a saved game record (written by save or on "
-                                                      "leaving), with the seats it was played with (--seats "
-                                                      "changes them)")
+    play.add_argument("--load", metavar="FILE", action="append",
+                      help="go on with a saved game record (written by save or on leaving), with the seats it "
+                           "was played with (--seats changes them); a hot-seat game with hidden cards is saved "
+                           "as one file per person: give --load once for each")
     play.add_argument("--option", type=option_pair, action="append", default=[], metavar="KEY=VALUE",
                       help="an edition option, repeatable (e.g. favors=simplified, jeweller=true)")
     play.add_argument("--fast", action="store_true", help="no pauses after the bots' moves")
@@ -62,13 +63,22 @@ def _loaded(args):
     if args.seed is not None or args.option or args.edition != "caylus":
         raise UsageError("caylus play: --load takes the edition, seed and options from the record; "
                          "leave out --edition, --seed and --option")
+    texts = []
+    for name in args.load:
+        try:
+            texts.append(Path(name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise UsageError(f"caylus play: cannot read {path_text(name)}: {why(exc)}") from None
+    shared = any(is_share(t) for t in texts)
+    if len(texts) > 1 and not shared:
+        raise UsageError("caylus play: give --load once, except for the people's files of a hot-seat game")
+    args.load = args.load[0] if not shared else ", ".join(args.load)
     try:
-        text = Path(args.load).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise UsageError(f"caylus play: cannot read {path_text(args.load)}: {why(exc)}") from None
-    try:
-        game = load_record(text)
-        kept = seats_of(parse_record(text)[0])
+        if shared:
+            game, kept = join_shares(texts)
+        else:
+            game = load_record(texts[0])
+            kept = seats_of(parse_record(texts[0])[0])
     except BadRecord as exc:
         raise UsageError(f"caylus play: {path_text(args.load)}: {exc}") from None
     if kept is not None and (len(kept) != game.num_players or not all(kept)):

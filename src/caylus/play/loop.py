@@ -9,6 +9,8 @@ between them, so nobody sees another's hand.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.rule import Rule
 from rich.text import Text
 
@@ -233,8 +235,35 @@ class TerminalGame:
         self.term.show(*lines)
 
     # -- saving and the end ------------------------------------------------------------------------------------
+    def _split_save(self) -> bool:
+        """Whether a save is one file per person: a hot-seat game with hidden cards, not over (a whole record
+        holds the seed, which deals every hand)."""
+        return self.secret and self.hot_seat and not self.game.is_terminal
+
+    def _save_shares(self, name: str | None) -> list:
+        """One file per person (`records.share_files`), named after the colour; returns the paths written."""
+        g = self.game
+        base = Path(name).expanduser() if name else records.automatic_path(g.edition.id, g.num_players, None)
+        written = []
+        for p, text in records.share_files(g, self.seats, self.people).items():
+            path = base.with_name(f"{base.stem}-{g.player_name(p).lower()}{base.suffix or '.txt'}")
+            written.append(records.save(path, text))
+        return written
+
     def _save(self, name: str | None) -> bool:
         g = self.game
+        if self._split_save():
+            try:
+                written = self._save_shares(name)
+            except (OSError, ValueError) as exc:
+                self.term.show(Text(f"Could not save: {exc}", style="red"))
+                return False
+            self.saved_to = written[0]
+            self.term.show("Saved one file per person: each holds only that person's cards, and the game goes on "
+                           "only with all of them:", *(f"  {w}" for w in written),
+                           "  (go on with: caylus play " + " ".join(f"--load {w}" for w in written) + ")",
+                           whole_lines=True)
+            return True
         path = name or records.automatic_path(g.edition.id, g.num_players, g.seed)
         try:
             written = records.save(path, records.with_seats(g.record(), self.seats))
@@ -257,12 +286,16 @@ class TerminalGame:
             return
         g = self.game
         try:
-            written = records.save(records.automatic_path(g.edition.id, g.num_players, g.seed),
-                                   records.with_seats(g.record(), self.seats))
+            if self._split_save():
+                files = self._save_shares(None)
+            else:
+                files = [records.save(records.automatic_path(g.edition.id, g.num_players, g.seed),
+                                      records.with_seats(g.record(), self.seats))]
         except (OSError, ValueError):
             return
         try:
-            self.term.show(f"Saved to {written}", f"  (go on with: caylus play --load {written})",
+            self.term.show("Saved to " + ", ".join(map(str, files)),
+                           "  (go on with: caylus play " + " ".join(f"--load {w}" for w in files) + ")",
                            whole_lines=True)
         except Leave:
             pass
