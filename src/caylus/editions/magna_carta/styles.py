@@ -5,12 +5,11 @@ the game) with a few changed, and a bonus (early, late) for the moves the plan c
 plays them one decision ahead. The plans, from the rulebook and the classic advice:
 
 - builder: build the cards of its hand on the road (each is prestige, and income when others work it), turn one
-  into a Residence at a Lawyer, and cover Residences with prestige buildings (6 to 14 prestige), saving stone and
-  gold for them.
+  into a Residence at a Lawyer, and cover Residences with prestige buildings (6 to 14 prestige).
 - castle: give a batch (a food and two other cubes) to the castle every turn while the Dungeon's 4-point tokens
   last, buy tokens at the Church, and keep food and varied cubes for it.
 - producer: own the production buildings, above all the large ones and the Gold Mine (their owner takes a cube
-  each time another player works them), and turn cubes into deniers and gold at the Market and the Bank.
+  each time another player works them), and the Market and the Bank that turn cubes into deniers and gold.
 """
 
 from __future__ import annotations
