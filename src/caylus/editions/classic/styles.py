@@ -25,20 +25,17 @@ _PRESTIGE_BUILDINGS = [TILES[t].id for t in BUILDABLE[PRESTIGE]]
 # ("*": any text): (bonus early, bonus late)}}. Bonuses are prestige points added to the move's value.
 STYLES = {
     "builder": {
-        "plan": "builds early and often, makes Residences at the Lawyer and climbs to prestige buildings "
-                "through the Architect, saving gold for them",
+        "plan": "makes Residences at the Lawyer and climbs to prestige buildings through the Architect, building "
+                "on the way",
         "weights": {
-            "wood_building": (2.2, 0.0),
-            "stone_building": (3.2, 0.0),
-            "residence": (4.0, 0.5),
-            "gold": (3.6, 3.0),
+            "residence": (3.0, 0.3),
         },
         "prefer": {
             **{f"build:{name}": (3.0, 2.0) for name in _PRESTIGE_BUILDINGS},  # before "build:*": first match
-            "build:lawyer": (2.5, 0.0),
+            "build:lawyer": (2.0, 0.0),
             "build:*": (0.8, 0.3),
             "transform:*": (1.5, 0.5),
-            "place:lawyer": (0.8, 0.3),
+            "place:lawyer": (0.6, 0.3),
             "place:architect*": (0.8, 0.8),
         },
     },
