@@ -1,6 +1,7 @@
-"""Screenshots of each edition's browser board, at desktop and phone size, for docs/screenshots/ and the README.
+"""Screenshots of each edition's browser board, at desktop, tablet and phone size, for docs/screenshots/ and the
+README.
 
-    .venv/bin/python scripts/screenshots.py            # needs the web extra, playwright and Debian's chromium
+    .venv/bin/python scripts/screenshots.py [OUT_DIR]   # needs the web extra, playwright and Debian's chromium
 
 Starts `caylus serve` on a free loopback port with a throw-away database, creates a table per edition (you
 against random bots), plays a few moves by clicking so that the board has something on it, and shoots it.
@@ -22,6 +23,7 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
         "--disable-background-networking", "--disable-component-update"]
 SETUPS = {"caylus": (4, 12), "caylus-1303": (4, 14), "magna-carta": (3, 10)}  # players, moves to play first
+SIZES = {"desktop": (1400, 900), "tablet": (820, 1180), "phone": (390, 844)}
 
 
 def free_port() -> int:
@@ -50,8 +52,9 @@ def click_a_move(page) -> None:
     page.wait_for_function("v => document.getElementById('turn-banner').dataset.version !== v", arg=version)
 
 
-def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else OUT
+    out.mkdir(parents=True, exist_ok=True)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,23 +71,29 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 for edition, (players, moves) in SETUPS.items():
-                    table = httpx.post(url + "/api/tables", json={
-                        "edition": edition, "players": players, "options": {}, "seed": 11,
-                        "seats": ["human"] + ["random"] * (players - 1)}).json()
+                    spec = {"edition": edition, "players": players, "options": {},
+                            "seats": ["human"] + ["random"] * (players - 1)}
+                    if edition != "magna-carta":  # a person's Magna Carta table takes no chosen seed
+                        spec["seed"] = 11
+                    table = httpx.post(url + "/api/tables", json=spec).json()
                     link = f"{url}/?table={table['id']}&token={table['seats'][0]['token']}"
-                    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                    page = browser.new_page(viewport=dict(zip(("width", "height"), SIZES["desktop"])))
                     page.goto(link)
                     for _ in range(moves):
                         if not my_move(page):
                             break
                         click_a_move(page)
                     my_move(page)
-                    page.screenshot(path=OUT / f"{edition}-desktop.png")
-                    phone = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-                    phone.goto(link)
-                    my_move(phone)
-                    phone.screenshot(path=OUT / f"{edition}-phone.png")
-                    print(f"{edition}: {OUT}/{edition}-desktop.png, -phone.png")
+                    page.screenshot(path=out / f"{edition}-desktop.png")
+                    for size in ("tablet", "phone"):
+                        width, height = SIZES[size]
+                        small = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True,
+                                                 has_touch=True)
+                        small.goto(link)
+                        my_move(small)
+                        small.screenshot(path=out / f"{edition}-{size}.png")
+                        small.close()
+                    print(f"{edition}: {out}/{edition}-desktop.png, -tablet.png, -phone.png")
                 browser.close()
         finally:
             server.terminate()
@@ -93,4 +102,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -34,7 +34,8 @@ def describe_decision(view: dict) -> str:
 def describe_building(view: dict, name) -> dict:
     """A building, special building, card, character or monument by its id or its name (any case; spaces,
     underscores and hyphens alike): ``{"id", "name", "kind", "text", "cost", "owner", "where"}``, `text` saying
-    what it does and `where`/`owner` where it is in this view. An unknown name raises `BadOption` naming the
+    what it does and `where`/`owner` where it is in this view; and ``glyphs`` (its cost and effect as pictures
+    for a board, docs/glyphs.md) where the edition draws them. An unknown name raises `BadOption` naming the
     closest ones."""
     _, words = _words("describe_building", view)
     if not isinstance(name, str) or not name.strip():
@@ -44,7 +45,10 @@ def describe_building(view: dict, name) -> dict:
     key = _key(name)
     found = index.get(key) or index.get(key.removeprefix("the_"))
     if found is not None:
-        return {k: found[k] for k in ("id", "name", "kind", "text", "cost", "owner", "where")}
+        entry = {k: found[k] for k in ("id", "name", "kind", "text", "cost", "owner", "where")}
+        if "glyphs" in found:  # what a board draws inside the tile (docs/glyphs.md), where the edition gives it
+            entry["glyphs"] = found["glyphs"]
+        return entry
     close = difflib.get_close_matches(key, list(index), n=4, cutoff=0.6)
     names = list(dict.fromkeys(index[k]["name"] for k in close))
     hint = f" (did you mean {', '.join(names)}?)" if names else " (caylus.building_names(view) lists them all)"

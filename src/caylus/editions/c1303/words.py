@@ -10,6 +10,7 @@ from __future__ import annotations
 from caylus.core.edition import Words
 from caylus.core.words import amounts_text, plain_event
 
+from . import glyphs
 from .catalog import (
     ARCHITECT_BONUS, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, BUNDLES, CHARACTERS,
     DAY_LABORER_BONUS, FAVOR, FOREMAN_BONUS, GAIN, GOLD, GOLDSMITH_BONUS, LAWYER, MONUMENT, OFFER, OFFERS,
@@ -497,7 +498,7 @@ def buildings(view: dict) -> list[dict]:
             cost = f"{_cost_text(tile)} at {builder} (+{tile.prestige} prestige)"
         out.append({"id": key, "name": TILE_NAMES[key], "kind": KIND_WORDS[tile.kind], "text": _tile_text(tile),
                     "cost": cost, "owner": owner, "where": where, "aliases": (tile.title,) if tile.kind != STARTING
-                    else ()})
+                    else (), "glyphs": glyphs.of(tile)})
     for character in CHARACTERS:
         where = view["characters"][character]
         out.append({"id": character, "name": "The " + CHARACTER_NAMES[character], "kind": "character",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from caylus.core.edition import Words
 from caylus.core.words import amounts_text, plain_event
 
+from . import glyphs
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDINGS_LINE, CARPENTER, CHURCH, CHURCH_DEALS, CUBES,
     CUBES_LINE, DENIERS_LINE, FAVOR_DENIERS, FAVOR_LINES, FAVOR_PRESTIGE, FIRST_PASSER_DENIERS, FIXED, GUILD_MOST,
@@ -576,16 +577,18 @@ def buildings(view: dict) -> list[dict]:
             cost = f"1 cloth and {_amount(RESIDENCE_DENIERS, 'denier')} at the lawyer (+{LAWYER_PRESTIGE} prestige)"
         out.append({"id": tile.id, "name": TILE_NAMES[tile.id], "kind": KIND_WORDS[tile.kind],
                     "text": _tile_text(tile), "cost": cost, "owner": owner, "where": where,
-                    "aliases": (tile.name,)})
+                    "aliases": (tile.name,), "glyphs": glyphs.of(tile)})
     for name in SPECIALS:
         out.append({"id": name, "name": SPECIAL_NAMES[name], "kind": "special building", "text": _SPECIAL_TEXT[name],
-                    "cost": None, "owner": None, "where": _special_where(view, name)})
+                    "cost": None, "owner": None, "where": _special_where(view, name),
+                    "glyphs": {"cost": [], "built": [], "gives": glyphs.SPECIALS.get(name, [])}})
     out.append({"id": "favor_table", "name": "Favor table", "kind": "board",
                 "text": "Each royal favor moves your marker one column right on a line of your choice (a different "
                         "line for each favor of one phase) and gives that column's effect or any to its left: "
                         + "; ".join(GLOSSARY["favor_lines"].values())
                         + ". Columns 3-4 open once the dungeon is counted, column 5 once the walls are.",
-                "cost": None, "owner": None, "where": "beside the board"})
+                "cost": None, "owner": None, "where": "beside the board",
+                "glyphs": {"cost": [], "built": [], "gives": [], "lines": glyphs.FAVOR_CELLS}})
     return out
 
 

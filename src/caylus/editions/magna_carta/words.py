@@ -11,6 +11,7 @@ from __future__ import annotations
 from caylus.core.edition import Words
 from caylus.core.words import amounts_text, plain_event
 
+from . import glyphs
 from .catalog import (
     BANK, CARDS, CHURCH, CUBE_NAMES, GATHER, GOLD_MINE, HAND_SIZE, LARGE_PRODUCTION, LAWYER, MARKET,
     NEUTRAL_CARDS, NEUTRAL_PEDDLER, PEDDLER, PLAYER_CARDS, PLAYER_NAMES, POOL_CUBES, PRESTIGE, PRESTIGE_BY_NAME,
@@ -428,7 +429,7 @@ def buildings(view: dict) -> list[dict]:
         out.append({"id": card.name, "name": CARD_NAMES[card.name], "kind": "player building",
                     "text": _card_text(card, players), "cost": f"{_cubes(card.cost, card.any_cubes)} "
                     f"(worth {card.prestige} prestige)", "owner": None, "where": where,
-                    "aliases": (card.title,)})
+                    "aliases": (card.title,), "glyphs": glyphs.card(card)})
     for i, x in enumerate(road):
         if x["owner"] is not None:
             card = _PLAYER_CARD[x["card"]]
@@ -436,14 +437,15 @@ def buildings(view: dict) -> list[dict]:
             out.append({"id": f"{COLOURS[x['owner']]}_{card.name}", "name": f"{owner}'s {CARD_NAMES[card.name]}",
                         "kind": "player building", "text": _card_text(card, players),
                         "cost": f"{_cubes(card.cost, card.any_cubes)} (worth {card.prestige} prestige)",
-                        "owner": owner, "where": on_card(i, x)})
+                        "owner": owner, "where": on_card(i, x), "glyphs": glyphs.card(card)})
     for c in NEUTRAL_CARDS:
         card = CARDS[c]
         found = copies(card.name, neutral=True)
         out.append({"id": f"neutral_{card.name}", "name": NEUTRAL_NAMES[card.name], "kind": "neutral building",
                     "text": _card_text(card), "cost": None, "owner": None,
                     "where": on_card(*found[0]) if found else "not in this game",
-                    "aliases": (card.name,) if card.name != "peddler" else ()})
+                    "aliases": (card.name,) if card.name != "peddler" else (),
+                    "glyphs": glyphs.card(card, neutral=True)})
     available = set(view["prestige_available"])
     for p in PRESTIGE:
         owner = None
@@ -468,14 +470,16 @@ def buildings(view: dict) -> list[dict]:
         if p.name == "hotel":
             text += " Its owner gets 1 more denier of income every turn."
         out.append({"id": p.name, "name": p.title, "kind": "prestige building", "text": text,
-                    "cost": _cubes(p.cost), "owner": owner, "where": where})
+                    "cost": _cubes(p.cost), "owner": owner, "where": where,
+                    "glyphs": glyphs.prestige(p, income=1 if p.name == "hotel" else 0)})
     residences = [f"{PLAYER_NAMES[x['owner']]}'s on card {i + 1}" for i, x in enumerate(road)
                   if x["face"] == "residence"]
     out.append({"id": "residence", "name": "Residence", "kind": "residential building",
                 "text": f"A card its owner's Lawyer worker turned over: 1 more denier of income every turn, worth "
                         f"{RESIDENCE_PRESTIGE} prestige; a prestige building may cover it. No worker goes on it.",
                 "cost": f"{_cubes(RESIDENCE_COST)} at a Lawyer", "owner": None,
-                "where": "; ".join(residences) or ("none yet" if standard else "not used in the beginner rules")})
+                "where": "; ".join(residences) or ("none yet" if standard else "not used in the beginner rules"),
+                "glyphs": glyphs.RESIDENCE})
     castle = view["castle"]
     out.append({"id": "castle", "name": "Castle", "kind": "castle",
                 "text": f"In phase 5, in passing order, each player may give batches ({_cubes(BATCH_COST)}, gold is "

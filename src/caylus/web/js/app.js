@@ -172,6 +172,11 @@ async function showTable(id, token) {
   await table.start();
 }
 
+// A count's word: "1 denier", "2 deniers" (the boards name each fact by its plural).
+const SINGULAR = { deniers: "denier", workers: "worker", houses: "house", "cards in hand": "card in hand",
+                   favors: "favor", residences: "residence" };
+function counted(n, plural) { return n === 1 && SINGULAR[plural] ? SINGULAR[plural] : plural; }
+
 // What names a focusable place on the board across redraws: the move(s) it plays, else the building it shows.
 function focusKey(node) {
   for (const name of ["data-action", "data-actions", "data-building"]) {
@@ -197,14 +202,16 @@ class TableView {
     this.boardBox = html("div", { class: "board-box" });
     this.players = html("div", { class: "players" });
     this.actions = html("div", { class: "actions" });
-    this.info = html("div", { class: "info", id: "info" }, "Hover over or tap a building to read what it does.");
+    this.info = html("div", { class: "info", id: "info" }, "Hover over or tap a building to read what it does. A dashed blue outline: what the others did since your last move.");
     this.log = html("ol", { class: "log", id: "log" });
     this.status = html("span", { class: "status" });
     this.hintBox = html("div", { class: "hint", id: "hint-box", hidden: true });
     this.dialog = html("dialog", { id: "choice" });
     this.hintButton = html("button", { type: "button", id: "hint", onclick: () => this.hint() }, "Hint");
     this.undoButton = html("button", { type: "button", id: "undo", onclick: () => this.undo() }, "Undo");
-    const record = html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
+    // Where cards are hidden the record (its seed deals them) is given only once the game is over.
+    const record = this.board.hidesCards ? null
+      : html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
     this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
@@ -219,11 +226,6 @@ class TableView {
   async start() {
     await this.refresh();
     if (this.token && this.state && Number.isInteger(this.state.seat)) keepToken(this.id, this.state.seat, this.token);
-    if (this.token) {
-      api.buildings(this.id, this.token).then((notes) => this.setNotes(notes)).catch(() => {});
-    } else {
-      api.buildings(this.id).then((notes) => this.setNotes(notes)).catch(() => {});
-    }
     this.feed = liveFeed(this.id, this.token, (s) => this.receive(s), (up) => {
       this.status.textContent = up ? "● live" : "○ reconnecting…";
       this.status.className = up ? "status up" : "status down";
@@ -231,11 +233,27 @@ class TableView {
     });
   }
 
+  // The buildings' words say who stands where, who owns what and where each building is: they are asked again
+  // for every new state (the newest answer wins; an answer to an older question is dropped).
+  fetchNotes(version) {
+    const asked = (this.notesAsked = (this.notesAsked || 0) + 1);
+    api.buildings(this.id, this.token || undefined).then((notes) => {
+      if (asked !== this.notesAsked) return;
+      this.notesVersion = version;
+      this.setNotes(notes);
+    }).catch(() => {});
+  }
+
   setNotes(notes) {
     // The server's words for every building: {buildings: [...]}, a list, or an id -> note map.
     const list = Array.isArray(notes) ? notes : notes && Array.isArray(notes.buildings) ? notes.buildings : null;
     this.notes = list ? Object.fromEntries(list.map((n) => [n.id, n])) : notes || {};
-    this.render();
+    this.boardBox.dataset.notesVersion = this.notesVersion;
+    // The board draws the notes' names, kinds and glyphs; it is drawn again only when one of those changed (a
+    // redraw under a pointer would lose a click begun on the board before it).
+    const drawn = JSON.stringify(Object.values(this.notes).map((n) => [n.id, n.name, n.kind, n.glyphs]));
+    if (drawn !== this.notesDrawn) { this.notesDrawn = drawn; this.render(); }
+    if (this.explained) this.explain(this.explained);  // the words on show follow the board
   }
 
   async refresh() {
@@ -244,8 +262,10 @@ class TableView {
 
   receive(state) {
     if (this.state && state.version < this.state.version) return;  // an older state arriving late
+    const moved = !this.state || state.version !== this.state.version;
     this.state = state;
     this.render();
+    if (moved) this.fetchNotes(state.version);
   }
 
   seatName(p) { return this.state.view.seats[p].name; }
@@ -262,7 +282,7 @@ class TableView {
     this.banner.className = `banner ${mine ? "mine" : ""}`;
     this.banner.dataset.version = s.version;
     if (s.terminal) this.banner.textContent = "The game is over";
-    else if (mine) this.banner.textContent = `Your move — ${s.decision || "choose one of the highlighted moves"}`;
+    else if (mine) fill(this.banner, "Your move", html("span", { class: "wide-only" }, ` — ${s.decision || "choose one of the highlighted moves"}`));
     else {
       const p = s.current_player;
       const who = p >= 0 ? this.seatName(p) : "…";
@@ -293,6 +313,7 @@ class TableView {
     for (const kind of ["mouseover", "focusin", "click"]) drawing.addEventListener(kind, explain);
     // A redraw (the same state again, the buildings' notes arriving) must not take the keyboard's place away.
     const focused = this.boardBox.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+    this.markRecent(drawing, s);
     this.boardBox.replaceChildren(drawing);
     if (focused) {
       const again = [...drawing.querySelectorAll("[tabindex]")].find((node) => focusKey(node) === focused);
@@ -302,6 +323,24 @@ class TableView {
     this.renderActions(s, loose, targets, kit);
     this.renderLog(s.log || []);
     this.renderEnd(s);
+  }
+
+  // What happened since the seat's own last move (a spectator: the last few events), outlined on the board.
+  markRecent(drawing, s) {
+    if (!this.board.touched) return;
+    const log = (s.log || []).filter((e) => typeof e === "object" && e);
+    let from = Math.max(0, log.length - 8);
+    if (Number.isInteger(s.seat)) {
+      const mine = log.map((e) => e.player === s.seat && e.kind !== "phase" && e.kind !== "income").lastIndexOf(true);
+      from = mine + 1;
+    }
+    for (const event of log.slice(from)) {
+      if (event.player === s.seat) continue;
+      for (const selector of this.board.touched(event, s.view)) {
+        const node = drawing.querySelector(selector);
+        if (node) node.classList.add("recent");
+      }
+    }
   }
 
   kit(targets) {
@@ -333,6 +372,7 @@ class TableView {
   }
 
   explain(id) {
+    this.explained = id;
     const note = this.notes[id];
     if (!note) { this.info.textContent = label(id); return; }
     const facts = [note.cost && `Cost: ${note.cost}`, note.owner && `Owner: ${note.owner}`, note.where && note.where]
@@ -356,7 +396,7 @@ class TableView {
           kind && kind !== "human" ? html("span", { class: "muted" }, ` bot: ${kind}`) : null,
           html("span", { class: "muted" }, ` · ${rank + 1}${["st", "nd", "rd"][rank] || "th"} in turn order`),
           p === s.current_player && !s.terminal ? html("span", { class: "to-move-tag" }, " ◀ to move") : null),
-        html("div", { class: "facts" }, facts.map(([k, n]) => html("span", { class: `fact ${k}` }, html("b", {}, String(n)), ` ${k}`))));
+        html("div", { class: "facts" }, facts.map(([k, n]) => html("span", { class: `fact ${k}` }, html("b", {}, String(n)), ` ${counted(n, k)}`))));
     }));
   }
 
@@ -368,6 +408,7 @@ class TableView {
     // for those who would rather read a list (or use a screen reader).
     fill(this.actions,
       html("h2", {}, "Your move"),
+      s.decision ? html("p", { class: "decision-text narrow-only" }, s.decision) : null,
       loose.length ? html("div", { class: "moves" }, loose.map(button)) : null,
       onBoard.length ? html("details", { class: "board-moves", open: !loose.length && onBoard.length <= 4 },
         html("summary", {}, `Click a highlighted place on the board, or pick from this list (${onBoard.length})`),

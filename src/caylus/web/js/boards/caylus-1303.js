@@ -1,6 +1,6 @@
 // The board of Caylus 1303, drawn from a seat's view: the printed buildings before the Guilds Bridge, the Road
 // with its buildings and the Provost, the Construction Site, the supply, the characters.
-import { svg, disc, label, wrapped } from "../svg.js";
+import { svg, disc, label, wrapped, glyphRow } from "../svg.js";
 
 export const title = "Caylus 1303";
 
@@ -16,7 +16,18 @@ export function targetOf(token, view) {
 
 const KIND_FILL = { printed: "#d8c7a0", starting: "#d9d2c3", wood: "#c99a5b", stone: "#a7a9ad", monument: "#6d8fc7",
                     residence: "#7fb27a", empty: "#f6f1e4" };
-const W = 1000, SLOT_W = 112, SLOT_H = 70;
+const W = 1000, SLOT_W = 112, SLOT_H = 70, SUPPLY_H = 48;
+const NO_GLYPHS = { cost: [], built: [], gives: [], setup: [] };
+const RESIDENCE = [["worker", 1]];  // a residence: 1 more worker at every Recruitment
+
+// A building's glyphs from the server's notes (nothing until they arrive).
+function glyphsOf(kit, id) {
+  const note = kit.note(id);
+  return (note && note.glyphs) || NO_GLYPHS;
+}
+
+// The cost, then what building it gives (prestige, a favor).
+const costRow = (gl) => [...gl.cost, ...(gl.cost.length && gl.built.length ? [["to", 0]] : []), ...gl.built];
 
 function slotXY(i) {  // Road slot i (0-based) in three rows of 8 that wind like the printed Road
   const row = Math.floor(i / 8), col = i % 8;
@@ -28,17 +39,23 @@ function building(kit, slot, x, y, w, h, names) {
   const fill = slot.building ? (slot.side === "residence" ? KIND_FILL.residence : KIND_FILL[slot.kind] || KIND_FILL.starting) : KIND_FILL.empty;
   g.append(svg("rect", { x, y, width: w, height: h, rx: 5, fill, stroke: "#6b5a3a" }));
   if (slot.building) {
-    g.append(wrapped(kit.name(slot.building), x + w / 2, y + 22, w - 8, 10.5, { "font-weight": 600 }));
-    if (slot.side && slot.side !== "setup") g.append(svg("text", { x: x + w / 2, y: y + 44, "font-size": 9, "text-anchor": "middle", fill: "#333" }, `(${label(slot.side)} side)`));
+    // The name, the side on show, what a worker gets on that side, and (bottom) what it cost and gave its builder.
+    g.append(wrapped(kit.name(slot.building), x + w / 2, y + 15, w - 14, 10.5, { "font-weight": 600 }));
+    if (slot.side) g.append(svg("text", { x: x + w / 2, y: y + 30, "font-size": 8, "text-anchor": "middle", fill: "#333" }, `${label(slot.side)} side`));
+    const gl = glyphsOf(kit, slot.building);
+    const gives = slot.side === "residence" ? RESIDENCE : slot.side === "setup" ? gl.setup : gl.gives;
+    g.append(glyphRow(gives, x + w / 2, y + 43, 11, w - 8));
+    g.append(glyphRow(costRow(gl), x + 16, y + h - 10, 8, w - 70, "start"));
   }
   if (slot.owner) g.append(disc(slot.owner, x + w - 10, y + 10, 7, { class: "owner" }));
-  (slot.workers || []).forEach((w2, k) => w2 && g.append(disc(w2, x + 16 + k * 24, y + h - 13, 9)));
+  (slot.workers || []).forEach((w2, k) => w2 && g.append(disc(w2, x + w - 12 - k * 20, y + h - 12, 9, { class: "disc worker" })));
   return g;
 }
 
 export function draw(view, kit) {
-  const root = svg("svg", { viewBox: `0 0 ${W} 700`, class: "board", role: "img", "aria-label": "Caylus 1303 board" });
-  root.append(svg("rect", { x: 0, y: 0, width: W, height: 700, fill: "#f3ead2", rx: 12 }));
+  const height = 580 + Math.max(1, Math.ceil(view.supply.length / 8)) * SUPPLY_H + 10;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${height}`, class: "board", role: "img", "aria-label": "Caylus 1303 board" });
+  root.append(svg("rect", { x: 0, y: 0, width: W, height, fill: "#f3ead2", rx: 12 }));
   const names = view.seats.map((s) => s.name);
 
   root.append(svg("text", { x: 20, y: 22, class: "area-title" }, "Before the Guilds Bridge"));
@@ -93,11 +110,14 @@ export function draw(view, kit) {
   const sy = 580;
   root.append(svg("text", { x: 20, y: sy - 8, class: "area-title" }, "Supply (buildings and monuments to build)"));
   view.supply.forEach((b, k) => {
-    const x = 20 + (k % 8) * 120, y = sy + Math.floor(k / 8) * 26;
+    const x = 20 + (k % 8) * 120, y = sy + Math.floor(k / 8) * SUPPLY_H;
     const kind = b.startsWith("wood_") ? "wood" : b.startsWith("stone_") ? "stone" : "monument";
     const g = svg("g", { "data-building": b });
-    g.append(svg("rect", { x, y, width: 114, height: 22, rx: 3, fill: KIND_FILL[kind], stroke: "#6b5a3a" }));
-    g.append(svg("text", { x: x + 57, y: y + 15, "font-size": 9.5, "text-anchor": "middle" }, kit.name(b).slice(0, 22)));
+    const gl = glyphsOf(kit, b);
+    g.append(svg("rect", { x, y, width: 114, height: SUPPLY_H - 4, rx: 3, fill: KIND_FILL[kind], stroke: "#6b5a3a" }));
+    g.append(svg("text", { x: x + 57, y: y + 11, "font-size": 9.5, "text-anchor": "middle", "font-weight": 600 }, kit.name(b).slice(0, 22)));
+    g.append(glyphRow(costRow(gl), x + 57, y + 23, 9, 108));
+    g.append(glyphRow(gl.gives, x + 57, y + 36, 9, 108));
     root.append(kit.clickable(g, `supply:${b}`, `Build ${kit.name(b)}`));
   });
   return root;
@@ -117,4 +137,12 @@ export function turnOrder(view) {
   const names = view.seats.map((s) => s.name);
   const first = names.indexOf(view.first_player);
   return names.map((_, k) => (first + k) % names.length);
+}
+
+// The places on the board an event names (what happened since your last move is outlined there).
+export function touched(event) {
+  if (typeof event.building === "string") {
+    return [event.building === "construction_site" ? `[data-building="construction_site"]` : `[data-building="${event.building}"]`];
+  }
+  return [];
 }
