@@ -219,14 +219,7 @@ def load_record(text: str, stop_at: int | None = None):
     for required in ("Edition", "Players", "Seed"):
         if required not in tags:
             raise BadRecord(f"missing tag [{required} \"...\"]", 1)
-    options = {}
-    for item in tags.get("Options", "").split():
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise BadRecord(f"option {shown(item)} is not key=value", tag_lines["Options"])
-        if key in options:
-            raise BadRecord(f"option {shown(key)} given twice", tag_lines["Options"])
-        options[key] = value
+    options = _options(tags, tag_lines)
     # Check the tags one at a time, so that an error names the line of the tag at fault.
     for tag, check in (("Edition", lambda: get_edition(tags["Edition"])),
                        ("Players", lambda: get_edition(tags["Edition"]).check_players(tags["Players"])),
