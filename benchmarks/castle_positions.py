@@ -5,8 +5,10 @@ seat has given no batch yet and can give one, how often each lookahead setting p
     .venv/bin/python benchmarks/castle_positions.py --games 6 --settings 3,8,1,0,0 5,40,1,0,0 5,40,1,0,3
 
 The positions come from heads-up greedy games on seeds 1..GAMES (the greedy itself never passes there). A setting
-is `candidates,horizon,samples,noise,doubt` of `LookaheadAgent` (`normal` is 3,8,1,0,0 and `hard` 5,40,1,0,0 in
-Caylus 2005); a level name (`normal`, `hard`, `hard:2`) is also accepted. Figures: benchmarks/RESULTS-bots.md.
+is `candidates,horizon,samples,noise,doubt[,plans]` of `LookaheadAgent` (`hard` is 5,40,1,0,0 and `normal`
+3,8,1,0,0,0.6 in Caylus 2005; `plans`: the placed workers' plans counted at that share where a future stops,
+`leaf`); a level name (`normal`, `hard`, `hard:2`) is also accepted. Printed: the positions passed at, as
+(seed, decision, the seat's prestige). Figures: benchmarks/RESULTS-bots.md.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ def positions(games: int, players: int = 2) -> list:
 def agent(setting: str):
     if "," not in setting:
         return make_agent(setting, 1)
-    c, h, s, n, d = setting.split(",")
-    return LookaheadAgent(1, candidates=int(c), horizon=int(h), samples=int(s), noise=float(n), doubt=float(d))
+    c, h, s, n, d, *plans = setting.split(",")
+    return LookaheadAgent(1, candidates=int(c), horizon=int(h), samples=int(s), noise=float(n), doubt=float(d),
+                          leaf={"worker_out": float(plans[0])} if plans else None)
 
 
 def main() -> None:
@@ -49,11 +52,12 @@ def main() -> None:
     found = positions(args.games)
     print(f"{len(found)} castle decisions with a batch affordable and none given, from {args.games} greedy games")
     for setting in args.settings:
-        bot, passes, start = agent(setting), 0, time.perf_counter()
-        for _seed, _n, game in found:
-            passes += bot.choose(Position(game)).token == "pass"
-        print(f"{setting:>16}: passed {passes} of {len(found)}, "
-              f"{(time.perf_counter() - start) / len(found):.2f} s a decision", flush=True)
+        bot, passes, start = agent(setting), [], time.perf_counter()
+        for seed, n, game in found:
+            if bot.choose(Position(game)).token == "pass":
+                passes.append((seed, n, game.board.prestige[game.current_player]))
+        print(f"{setting:>16}: passed {len(passes)} of {len(found)}, "
+              f"{(time.perf_counter() - start) / len(found):.2f} s a decision, at {passes}", flush=True)
 
 
 if __name__ == "__main__":

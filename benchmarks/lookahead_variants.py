@@ -6,7 +6,8 @@
 `KkHhSs` plays its k best moves on for h more decisions, in s deals of the hidden cards a move (Magna Carta; one
 game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2); `...Icxh` has every seat in the futures
 look ahead too, playing its c best moves on h decisions greedily (`inner`); `...Dd` counts the greedy's value of
-a move as d futures (`doubt`). Trials and results: `benchmarks/RESULTS-bots.md`, "The ladder".
+a move as d futures (`doubt`); `...Pp` counts the placed workers' plans (`worker_out`, Caylus 2005 and
+1303) at p of their worth where a future stops (`leaf`). Trials and results: `benchmarks/RESULTS-bots.md`, "The ladder".
 """
 
 from __future__ import annotations
@@ -15,14 +16,15 @@ from caylus.agents.lookahead import LookaheadAgent
 
 
 def _variant(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None,
-             doubt: float = 0.0) -> type:
+             doubt: float = 0.0, plans: float | None = None) -> type:
     class Variant(LookaheadAgent):
         name = (f"K{candidates}H{horizon}S{samples}" + (f"I{inner[0]}x{inner[1]}" if inner else "")
-                + (f"D{doubt:g}" if doubt else ""))
+                + (f"D{doubt:g}" if doubt else "") + (f"P{plans:g}" if plans is not None else ""))
 
         def __init__(self, seed: int | None = None):
             super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0,
-                             inner=inner, doubt=doubt)
+                             inner=inner, doubt=doubt,
+                             leaf=None if plans is None else {"worker_out": plans})
 
     Variant.__name__ = Variant.__qualname__ = Variant.name
     return Variant
@@ -40,3 +42,7 @@ K5H12S1I2x4 = _variant(5, 12, 1, (2, 4))
 K5H40S1D2 = _variant(5, 40, 1, doubt=2.0)
 K5H40S1D3 = _variant(5, 40, 1, doubt=3.0)
 K3H8S1D1 = _variant(3, 8, 1, doubt=1.0)
+# The placed workers' plans at a share of their worth where a future stops (`leaf`): the castle blunder.
+K3H8S1P0_6 = _variant(3, 8, 1, plans=0.6)
+K3H8S1P0_8 = _variant(3, 8, 1, plans=0.8)
+K5H12S1I2x4P0_6 = _variant(5, 12, 1, (2, 4), plans=0.6)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from operator import mul
 
 # A margin of this many prestige points is "clearly ahead": the reward's curve is steepest below it.
 MARGIN_SCALE = 12.0
@@ -17,6 +18,21 @@ MARGIN_SCALE = 12.0
 def values(game) -> list[float]:
     """Each seat's position in prestige points, by the edition's heuristics."""
     return game.edition.heuristics.evaluate(game.board)
+
+
+def leaf_values(game, leaf: dict[str, float] | None) -> list[float]:
+    """Each seat's position where a look ahead stops, with some features counted at a share of their worth
+    (`leaf`: feature -> share, from the edition's `LOOKAHEAD` setting). What is already banked (prestige, cubes)
+    is certain; what the workers on the board should bring is a plan the next moves may still undo, and a future
+    cut there would otherwise trade certain prestige for it (the castle: passing to keep cubes for a worker sent
+    there next turn). At the end of the game, the final scores."""
+    if not leaf or game.is_terminal:
+        return values(game)
+    h = game.edition.heuristics
+    b = game.board
+    w = h.weights(b)
+    scaled = tuple(wx * leaf.get(name, 1.0) for name, wx in zip(h.FEATURES, w))
+    return [sum(map(mul, scaled, row)) for row in h.amounts(b, w)]
 
 
 def margin(vals: list[float], seat: int) -> float:

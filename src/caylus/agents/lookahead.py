@@ -32,7 +32,7 @@ import time
 from caylus.core.words import describe_action
 
 from .base import Advice, Position
-from .evaluation import gains, margin, reason_text, values
+from .evaluation import gains, leaf_values, margin, reason_text
 from .greedy import GreedyAgent, greedy_successor, ranked_after, slipping_successor
 
 
@@ -44,7 +44,7 @@ def play_on(game, decisions: int, successor=greedy_successor):
     return game
 
 
-def looking_successor(candidates: int, horizon: int):
+def looking_successor(candidates: int, horizon: int, leaf: dict[str, float] | None = None):
     """The policy of a player who looks ahead a little, as a successor for `play_on`: the mover's `candidates`
     best moves by the greedy's values, each played on `horizon` decisions greedily; the one ending best for it
     (ties: the greedy's order)."""
@@ -55,16 +55,17 @@ def looking_successor(candidates: int, horizon: int):
         seat = game.current_player
         best, best_value = None, None
         for _value, _i, _action, g in ranked_after(game, seat, legal)[:candidates]:
-            value = outcome(play_on(g, horizon), seat)
+            value = outcome(play_on(g, horizon), seat, leaf)
             if best_value is None or value > best_value:
                 best, best_value = g, value
         return best
     return successor
 
 
-def outcome(game, seat: int) -> float:
-    """The seat's margin over the best other seat: by the final scores at the end, else by the heuristics."""
-    return margin(list(game.scores()) if game.is_terminal else values(game), seat)
+def outcome(game, seat: int, leaf: dict[str, float] | None = None) -> float:
+    """The seat's margin over the best other seat: by the final scores at the end, else by the heuristics (with
+    the features in `leaf` at that share of their worth: `leaf_values`)."""
+    return margin(list(game.scores()) if game.is_terminal else leaf_values(game, leaf), seat)
 
 
 class LookaheadAgent:
@@ -72,8 +73,10 @@ class LookaheadAgent:
 
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
                  seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None,
-                 noise: float = 0.0, think: float | None = None, doubt: float = 0.0):
+                 noise: float = 0.0, think: float | None = None, doubt: float = 0.0,
+                 leaf: dict[str, float] | None = None):
         check_budget(candidates, horizon, samples, inner)
+        check_leaf(leaf)
         if noise < 0 or doubt < 0 or (think is not None and not think > 0):
             raise ValueError("lookahead: a slip and a doubt of 0 or more, and a thinking time above 0 seconds")
         self.level = level
@@ -86,6 +89,7 @@ class LookaheadAgent:
         self.seconds = seconds
         self.noise = noise  # the slip, in points, of the players in the futures (0: they play greedily)
         self.doubt = doubt  # how many futures the greedy's value of a move counts as (`doubt_in`)
+        self.leaf = leaf  # features counted at a share of their worth where a future stops (`leaf_in`)
         self.think = think  # anytime: seconds to think a move, as many rounds of futures as fit
         self.last_rounds = 0
         self.last_futures = 0  # statistics of the last decision, for benchmarks
@@ -119,6 +123,13 @@ class LookaheadAgent:
         n / (n + doubt) of the way, for n futures each; 0 trusts the futures alone."""
         return self._setting(edition, "doubt", self.doubt)
 
+    def leaf_in(self, edition) -> dict[str, float] | None:
+        """The features a future's last position counts at a share of their worth (the level's setting's
+        `leaf`, else the constructor's), checked against the edition's features."""
+        leaf = self._setting(edition, "leaf", self.leaf)
+        check_leaf(leaf, edition.heuristics.FEATURES)
+        return leaf
+
     def choose(self, position: Position):
         if len(position.legal) == 1:
             return position.legal[0]
@@ -151,6 +162,7 @@ class LookaheadAgent:
         deadline = None if budget is None else start + budget
         candidates, horizon, samples, inner = self.budget(position.edition)
         noise = self.noise_in(position.edition)
+        leaf = self.leaf_in(position.edition)
         _world, scored = self.greedy.rank(position)
         # Where nothing is hidden and nobody slips, every future of a move is the same line of play: one round.
         varied = position.hidden or bool(noise and inner is None)
@@ -164,7 +176,7 @@ class LookaheadAgent:
                 if rounds == 0 and deadline is not None and totals and time.perf_counter() > deadline:
                     break
                 if inner is not None:
-                    successor = looking_successor(*inner)
+                    successor = looking_successor(*inner, leaf)
                 elif noise:
                     successor = slipping_successor(random.Random(seed), noise)
                 else:
@@ -172,7 +184,7 @@ class LookaheadAgent:
                 world = position.sample(seed)
                 world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
                 world.apply(action)
-                value = outcome(play_on(world, horizon, successor), seat)
+                value = outcome(play_on(world, horizon, successor), seat, leaf)
                 if rounds == 0:
                     totals.append(value)
                 else:
@@ -211,3 +223,14 @@ def check_budget(candidates: int, horizon: int, samples: int, inner: tuple[int, 
         raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
     if inner is not None and (len(inner) != 2 or inner[0] < 1 or inner[1] < 0):
         raise ValueError("lookahead: the players in the futures look at 1 candidate or more, 0 decisions or more")
+
+
+def check_leaf(leaf: dict[str, float] | None, features: tuple[str, ...] | None = None) -> None:
+    """A leaf setting is features and shares of their worth from 0 to 1 (of the edition's features, if given)."""
+    if leaf is None:
+        return
+    if not isinstance(leaf, dict) or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in leaf.values()):
+        raise ValueError("lookahead: a leaf setting maps features to a share of their worth from 0 to 1")
+    unknown = [name for name in leaf if features is not None and name not in features]
+    if unknown:
+        raise ValueError(f"lookahead: the leaf setting names no feature of this edition: {', '.join(unknown)}")

@@ -92,7 +92,11 @@ _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, foo
 # How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
 # heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily.
 # Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
-LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8}, "hard": {"candidates": 5, "horizon": 40}}
+# `leaf`: where a future stops, what the workers on the board should still bring (`worker_out`) counts at that
+# share of its worth: banked prestige is certain, a plan is not, and counted in full it made `normal` pass at the
+# castle (-2) to keep cubes for a worker it sent there again next turn (`agents.evaluation.leaf_values`).
+LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8, "leaf": {"worker_out": 0.6}},
+             "hard": {"candidates": 5, "horizon": 40}}
 
 FAVOR_WORTH = 2.5         # a royal favor, whichever line it is taken on
 GATE_WORTH = 1.0          # the gate's worker goes to any free space later: about a worker placed on it
