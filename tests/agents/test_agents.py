@@ -88,13 +88,15 @@ def test_a_seconds_budget_stops_the_lookahead_after_its_first_candidate():
 
 @pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
 def test_every_edition_says_how_far_its_levels_look(edition):
-    from caylus.agents.lookahead import check_budget
-    table = caylus.new_game(edition, players=2, seed=1).edition.heuristics.LOOKAHEAD
+    from caylus.agents.lookahead import check_budget, check_leaf
+    heuristics = caylus.new_game(edition, players=2, seed=1).edition.heuristics
+    table = heuristics.LOOKAHEAD
     assert set(table) == {"normal", "hard"}
     for setting in table.values():
         inner = setting.get("inner")
         check_budget(setting["candidates"], setting["horizon"], setting.get("samples", 1),
                      None if inner is None else (inner["candidates"], inner["horizon"]))
+        check_leaf(setting.get("leaf"), heuristics.FEATURES)
     assert table["hard"]["horizon"] > table["normal"]["horizon"]
     # The level's words say how far it looks here (`caylus play` and the docs show them).
     from caylus.agents import LEVELS

@@ -14,6 +14,10 @@ policy, a second step of improvement: each move is tested against opponents who 
 greedy players misjudges when the opponents really do look ahead. Heads-up it beats `hard` (about 64% of games
 in Magna Carta and Caylus 2005) at 2-3 times the time; no level uses it yet (`benchmarks/RESULTS-bots.md`).
 
+Where a future stops: by the heuristics, with the features an edition's setting names in `leaf` at a share of
+their worth (Caylus 2005's `normal` counts the placed workers' plans at 0.6: a plan is not banked prestige, and
+counted in full it made the look ahead pass at the castle to keep cubes for next turn; `evaluation.leaf_values`).
+
 Hidden information (Magna Carta): each candidate is played on in `samples` worlds re-dealt from the seat's view
 by `Position.sample`; every candidate meets the same worlds, so they are compared on equal terms.
 
