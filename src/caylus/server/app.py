@@ -27,7 +27,7 @@ from .expiry import Expiry
 from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
-from .routers import editions, moves, tables, ws
+from .routers import editions, moves, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, Store
 from .workers import BotPool
@@ -106,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, ws):
+    for module in (editions, tables, moves, replay, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

@@ -124,9 +124,10 @@ class Tables:
 
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
-               creator: str | None = None) -> tuple:
+               creator: str | None = None, moves: list[str] = ()) -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
-        which may close it)."""
+        which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
+        the table's first changes."""
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         tokens = [secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds]
@@ -144,7 +145,23 @@ class Tables:
             live = LiveTable(row)
         except caylus.CaylusError as exc:  # a bot level Session cannot build
             raise ApiError(422, "bad_seat", str(exc)) from None
+        changes = []
+        if moves:
+            game = live.session.game
+            for number, token in enumerate(moves):
+                mover = game.current_player
+                try:
+                    played = game.apply(token)
+                except caylus.IllegalAction as exc:
+                    raise ApiError(422, "bad_record", f"move {number + 1}: {exc}") from None
+                changes.append(Change(number, MOVE, played.token, mover))
+            live.game_version = len(changes)
+            live.session = live.new_session(game)
+            row.version = live.game_version
+            row.terminal = game.is_terminal
         self.store.create(row)
+        if changes:
+            self.store.append(row.id, 0, changes, row.terminal, False)
         self._keep(live)
         with live.lock:
             for listener in self.on_load:  # a bot may be first to move

@@ -31,6 +31,29 @@ class NewTable(Strict):
                                          "or every seat is a bot")
 
 
+# A record as a replay request carries it: a few kilobytes for a whole game (the request body's own cap is lower).
+RecordText = Annotated[str, StringConstraints(min_length=1, max_length=16_000)]
+
+
+class ReplayRequest(Strict):
+    """A record and the step of it to show."""
+
+    record: RecordText = Field(description="a game record (docs/notation.md): a finished table's, or a file")
+    step: int | None = Field(None, ge=0, lt=2**31, strict=True,
+                             description="how many of its moves to play (default: all of them)")
+    seat: int | None = Field(None, ge=0, le=7, strict=True,
+                             description="whose view (with that seat's cards); default: a spectator's")
+
+
+class PlayOn(Strict):
+    """A new table that plays on from a step of a record, with these seats."""
+
+    record: RecordText
+    step: int = Field(ge=0, lt=2**31, strict=True, description="the moves of the record the table starts after")
+    seats: list[Annotated[str, StringConstraints(min_length=1, max_length=32)]] = Field(
+        min_length=1, max_length=8, description='one entry per player: "human" or a bot level')
+
+
 class SeatTicket(BaseModel):
     seat: int
     kind: str = Field(description='"human" or the bot level')

@@ -28,12 +28,7 @@ Since = Annotated[int, Query(ge=0, lt=2**31, description="the first log entry to
              summary="Create a table; each human seat gets its secret token")
 def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCreated:
     players = spec.players if spec.players is not None else len(spec.seats)
-    if len(spec.seats) != players:
-        raise ApiError(422, "bad_seats", f"{len(spec.seats)} seats for {players} players: give one per player")
-    for p, kind in enumerate(spec.seats):
-        if kind != HUMAN and kind not in BOT_LEVELS:
-            raise ApiError(422, "bad_seat", f"seat {p}: {kind!r} is neither 'human' nor a bot level "
-                                            f"({', '.join(BOT_LEVELS)})")
+    check_seats(spec.seats, players)
     if spec.edition not in caylus.available_editions():
         raise ApiError(422, "bad_edition", f"unknown edition {spec.edition!r} (editions: "
                                            f"{', '.join(caylus.available_editions())})")
@@ -42,24 +37,44 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
         raise ApiError(422, "seed_refused", f"{caylus.get_edition(spec.edition).title} hides cards, and a seed "
                                             f"deals them all: a table with a person gets a random seed (leave "
                                             f"\"seed\" out; a seed may be chosen only when every seat is a bot)")
+    creator = check_room(request, tables, spec.seats)
+    live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
+                                        creator=creator)
+    return created(request, live, spec.seats, tokens, owner)
+
+
+def check_seats(kinds: list[str], players: int) -> None:
+    """422 unless there is one seat per player, each a person or a bot level."""
+    if len(kinds) != players:
+        raise ApiError(422, "bad_seats", f"{len(kinds)} seats for {players} players: give one per player")
+    for p, kind in enumerate(kinds):
+        if kind != HUMAN and kind not in BOT_LEVELS:
+            raise ApiError(422, "bad_seat", f"seat {p}: {kind!r} is neither 'human' nor a bot level "
+                                            f"({', '.join(BOT_LEVELS)})")
+
+
+def check_room(request: Request, tables, kinds: list[str]) -> str:
+    """Count a new table against the client's limits (429 when over one); returns the client's key."""
     creator = client_key(request)
     limits = guards(request).limits
     guards(request).tables.check(creator)
-    if HUMAN not in spec.seats:  # a table of bots only plays by itself, on the server's time: few at once
+    if HUMAN not in kinds:  # a table of bots only plays by itself, on the server's time: few at once
         if tables.store.count_open_bot_tables(creator) >= limits.bot_tables_per_client:
             raise too_many("too_many_bot_tables", f"this address already has {limits.bot_tables_per_client} "
                                                   f"tables of bots only playing; close one or wait for one to end", 60)
         if tables.store.count_open_bot_tables() >= limits.bot_tables:
             raise too_many("too_many_bot_tables", f"the server already has {limits.bot_tables} tables of bots "
                                                   f"only playing", 60)
-    live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
-                                        creator=creator)
+    return creator
+
+
+def created(request: Request, live, kinds: list[str], tokens: list, owner: str) -> TableCreated:
     base = str(request.base_url).rstrip("/")
     # The token goes in the link's fragment (after #), which a browser never sends to a server, so it reaches
     # no log; the page reads it there and sends it in the Authorization header.
     seats = [SeatTicket(seat=p, kind=kind, token=tokens[p],
                         link=f"{base}/#table={live.id}&token={tokens[p]}" if tokens[p] else None)
-             for p, kind in enumerate(spec.seats)]
+             for p, kind in enumerate(kinds)]
     return TableCreated(id=live.id, seats=seats, owner_token=owner)
 
 

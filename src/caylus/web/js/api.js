@@ -33,6 +33,17 @@ export const api = {
   hint: (id, token) => call("GET", `${t(id)}/hint`, undefined, token),
   buildings: (id, token) => call("GET", `${t(id)}/buildings`, undefined, token),
   recordUrl: (id) => `${t(id)}/record`,
+  record: async (id) => {
+    const response = await fetch(`${t(id)}/record`);
+    if (!response.ok) {
+      let detail = null;
+      try { detail = (await response.json()).error; } catch { /* not JSON */ }
+      throw new ApiError(detail || `the server answered ${response.status}`);
+    }
+    return response.text();
+  },
+  replay: (record, step, seat) => call("POST", "/api/replay", { record, step, seat }),
+  playOn: (record, step, seats) => call("POST", "/api/replay/tables", { record, step, seats }),
 };
 
 // A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.

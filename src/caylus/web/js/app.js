@@ -2,12 +2,7 @@
 // only draws the state it is sent (the seat's own view) and sends the moves the seat picks among `legal`.
 import { api, liveFeed, ApiError } from "./api.js";
 import { html, fill, colourOf, label } from "./svg.js";
-
-const BOARDS = {
-  "caylus": () => import("./boards/caylus.js"),
-  "caylus-1303": () => import("./boards/caylus-1303.js"),
-  "magna-carta": () => import("./boards/magna-carta.js"),
-};
+import { boardFor, notesById, explainInto, explainOnHover, outline, playersPanel, logItems, endPanel } from "./position.js";
 const SEAT_CHOICES = [
   ["you", "You"], ["human", "A friend (gets a link)"], ["easy", "Bot: easy"], ["normal", "Bot: normal"],
   ["hard", "Bot: hard"], ["random", "Bot: random"],
@@ -57,6 +52,9 @@ async function showLobby() {
       quick),
     createForm(editions),
     html("section", { class: "card" }, html("h2", {}, "Open tables"), html("div", { id: "open-tables" }, "Loading…")),
+    html("section", { class: "card" }, html("h2", {}, "See a game again"),
+      html("p", {}, "Step through a game record move by move, and play on from any move: ",
+        html("a", { href: "#replay", id: "replay-file" }, "open a record file"), ".")),
   );
   refreshOpenTables();
 }
@@ -148,9 +146,11 @@ function createForm(editions) {
   return form;
 }
 
-async function createAndGo(spec, mine) {
+// Create a table (`make`: how; by default from a new table's spec) and go to the seat of `mine`, or first hand
+// out the friends' links.
+async function createAndGo(spec, mine, make = () => api.create(spec)) {
   let table;
-  try { table = await api.create(spec); } catch (e) { toast(e.message); return; }
+  try { table = await make(); } catch (e) { toast(e.message); return; }
   for (const seat of table.seats) if (seat.token && mine.includes(seat.seat)) keepToken(table.id, seat.seat, seat.token);
   const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
   const me = table.seats.find((s) => mine.includes(s.seat));
@@ -167,15 +167,10 @@ async function createAndGo(spec, mine) {
 
 // ================================================================================================== table
 async function showTable(id, token) {
-  const board = await (BOARDS[(await api.state(id, token).catch((e) => { throw e; })).view.edition] || BOARDS.caylus)();
+  const board = await boardFor((await api.state(id, token)).view.edition);
   const table = new TableView(id, token, board);
   await table.start();
 }
-
-// A count's word: "1 denier", "2 deniers" (the boards name each fact by its plural).
-const SINGULAR = { deniers: "denier", workers: "worker", houses: "house", "cards in hand": "card in hand",
-                   favors: "favor", residences: "residence" };
-function counted(n, plural) { return n === 1 && SINGULAR[plural] ? SINGULAR[plural] : plural; }
 
 // What names a focusable place on the board across redraws: the move(s) it plays, else the building it shows.
 function focusKey(node) {
@@ -245,9 +240,7 @@ class TableView {
   }
 
   setNotes(notes) {
-    // The server's words for every building: {buildings: [...]}, a list, or an id -> note map.
-    const list = Array.isArray(notes) ? notes : notes && Array.isArray(notes.buildings) ? notes.buildings : null;
-    this.notes = list ? Object.fromEntries(list.map((n) => [n.id, n])) : notes || {};
+    this.notes = notesById(notes);
     this.boardBox.dataset.notesVersion = this.notesVersion;
     // The board draws the notes' names, kinds and glyphs; it is drawn again only when one of those changed (a
     // redraw under a pointer would lose a click begun on the board before it).
@@ -305,12 +298,7 @@ class TableView {
     }
     const kit = this.kit(targets);
     const drawing = this.board.draw(v, kit);
-    // Every building explains itself: on hover, on keyboard focus, and on a tap that makes no move.
-    const explain = (event) => {
-      const node = event.target.closest && event.target.closest("[data-building]");
-      if (node) this.explain(node.getAttribute("data-building"));
-    };
-    for (const kind of ["mouseover", "focusin", "click"]) drawing.addEventListener(kind, explain);
+    explainOnHover(drawing, (id) => this.explain(id));
     // A redraw (the same state again, the buildings' notes arriving) must not take the keyboard's place away.
     const focused = this.boardBox.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     this.markRecent(drawing, s);
@@ -321,7 +309,7 @@ class TableView {
     }
     this.renderPlayers(v, s);
     this.renderActions(s, loose, targets, kit);
-    this.renderLog(s.log || []);
+    this.renderLog();
     this.renderEnd(s);
   }
 
@@ -334,13 +322,7 @@ class TableView {
       const mine = log.map((e) => e.player === s.seat && e.kind !== "phase" && e.kind !== "income").lastIndexOf(true);
       from = mine + 1;
     }
-    for (const event of log.slice(from)) {
-      if (event.player === s.seat) continue;
-      for (const selector of this.board.touched(event, s.view)) {
-        const node = drawing.querySelector(selector);
-        if (node) node.classList.add("recent");
-      }
-    }
+    outline(this.board, drawing, log.slice(from), s.view, Number.isInteger(s.seat) ? s.seat : null);
   }
 
   kit(targets) {
@@ -373,31 +355,11 @@ class TableView {
 
   explain(id) {
     this.explained = id;
-    const note = this.notes[id];
-    if (!note) { this.info.textContent = label(id); return; }
-    const facts = [note.cost && `Cost: ${note.cost}`, note.owner && `Owner: ${note.owner}`, note.where && note.where]
-      .filter(Boolean).join(" · ");
-    fill(this.info, html("strong", {}, note.name || label(id)),
-      note.kind ? html("span", { class: "muted" }, ` (${note.kind})`) : null,
-      html("div", {}, note.text || ""), facts ? html("div", { class: "muted" }, facts) : null);
+    explainInto(this.info, this.notes, id);
   }
 
   renderPlayers(v, s) {
-    const order = this.board.turnOrder(v);
-    this.players.replaceChildren(html("h2", {}, "Players"), ...order.map((p, rank) => {
-      const seat = v.seats[p];
-      const c = colourOf(seat.name);
-      const facts = this.board.playerFacts(seat, v, p);
-      const kind = s.seats && s.seats[p] ? s.seats[p].kind : "";
-      return html("div", { class: `player ${p === s.current_player ? "to-move" : ""} ${p === s.seat ? "me" : ""}`, "data-seat": p },
-        html("div", { class: "who" },
-          html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter),
-          html("strong", {}, seat.name), p === s.seat ? html("em", {}, " (you)") : null,
-          kind && kind !== "human" ? html("span", { class: "muted" }, ` bot: ${kind}`) : null,
-          html("span", { class: "muted" }, ` · ${rank + 1}${["st", "nd", "rd"][rank] || "th"} in turn order`),
-          p === s.current_player && !s.terminal ? html("span", { class: "to-move-tag" }, " ◀ to move") : null),
-        html("div", { class: "facts" }, facts.map(([k, n]) => html("span", { class: `fact ${k}` }, html("b", {}, String(n)), ` ${counted(n, k)}`))));
-    }));
+    this.players.replaceChildren(...playersPanel(this.board, s));
   }
 
   renderActions(s, loose, targets, kit) {
@@ -455,53 +417,35 @@ class TableView {
     } catch (e) { toast(e.message); }
   }
 
-  renderLog(entries) {
+  renderLog() {
     const atBottom = this.log.scrollTop + this.log.clientHeight >= this.log.scrollHeight - 4;
-    // Each entry with its player's chip (as the board marks them), each new phase as a heading.
-    const names = this.state.view.seats.map((seat) => seat.name);
-    this.log.replaceChildren(...entries.slice(-200).map((e) => {
-      if (typeof e === "string") return html("li", {}, e);
-      const who = Number.isInteger(e.player) ? colourOf(names[e.player]) : null;
-      return html("li", { class: e.kind === "phase" ? "phase-entry" : "", "data-index": e.index },
-        who ? html("span", { class: "chip", style: `background:${who.fill};color:${who.ink}` }, who.letter) : null,
-        e.text || JSON.stringify(e));
-    }));
+    this.log.replaceChildren(...logItems(this.state));
     if (atBottom) this.log.scrollTop = this.log.scrollHeight;
   }
 
   renderEnd(s) {
     if (!s.terminal) { this.end.hidden = true; return; }
     this.end.hidden = false;
-    const v = s.view;
-    const result = s.result || {};
-    const scores = result.scores || s.scores || v.scores || v.seats.map((seat) => seat.prestige);
-    const best = Math.max(...scores);
-    const winners = result.winners || scores.map((n, p) => (n === best ? p : -1)).filter((p) => p >= 0);
-    const rows = v.seats.map((seat, p) => {
-      const parts = seat.end_bonus_parts || {};
-      const bonus = Object.values(parts).reduce((a, b) => a + b, 0);
-      const c = colourOf(seat.name);
-      return html("tr", { class: winners.includes(p) ? "winner" : "" },
-        html("td", {}, html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter), ` ${seat.name}`),
-        html("td", {}, String(scores[p] - bonus)),
-        html("td", {}, Object.keys(parts).length ? `${bonus} (${Object.entries(parts).map(([k, n]) => `${label(k)} ${n}`).join(", ")})` : "0"),
-        html("td", {}, html("b", {}, String(scores[p]))));
-    });
-    const names = winners.map((p) => v.seats[p].name);
-    this.end.replaceChildren(
-      html("h2", {}, names.length > 1 ? `Shared victory: ${names.join(" and ")}` : `${names[0]} wins`),
-      html("table", { class: "scores" },
-        html("thead", {}, html("tr", {}, html("th", {}, "Player"), html("th", {}, "Prestige in play"),
-          html("th", {}, "End-of-game bonus"), html("th", {}, "Final"))),
-        html("tbody", {}, rows)),
-      html("p", {}, html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"),
-        " · ", html("a", { href: "./" }, "Back to the lobby")));
+    this.end.replaceChildren(...endPanel(s,
+      html("a", { href: `#replay=${encodeURIComponent(this.id)}`, id: "see-again" }, "See the game again, move by move"),
+      " · ", html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"),
+      " · ", html("a", { href: "./" }, "Back to the lobby")));
   }
 }
 
 // ================================================================================================== start
 (async () => {
   try {
+    if (params.has("replay")) {
+      const { showReplay } = await import("./replay.js");
+      await showReplay(main, { table: params.get("replay") || null, toast, seatChoices: SEAT_CHOICES,
+        playOn: (record, step, kinds) => {
+          const mine = kinds.map((k, i) => (k === "you" ? i : -1)).filter((i) => i >= 0);
+          const seats = kinds.map((k) => (k === "you" ? "human" : k));
+          return createAndGo(null, mine, () => api.playOn(record, step, seats));
+        } });
+      return;
+    }
     const id = params.get("table");
     if (!id) { await showLobby(); return; }
     const token = params.get("token") || null;
