@@ -45,5 +45,6 @@ K3H8S1D1 = _variant(3, 8, 1, doubt=1.0)
 # The placed workers' plans at a share of their worth where a future stops (`leaf`): the castle blunder.
 K3H8S1P0_6 = _variant(3, 8, 1, plans=0.6)
 K3H8S1P0_8 = _variant(3, 8, 1, plans=0.8)
+K3H8S1 = _variant(3, 8, 1)  # Caylus 2005 `normal` before `leaf`
 K5H12S1I2x4P0_6 = _variant(5, 12, 1, (2, 4), plans=0.6)
 K5H8S1I2x4P0_6 = _variant(5, 8, 1, (2, 4), plans=0.6)
