@@ -148,7 +148,8 @@ def _glyph_titles(page, selector):
 def _words(glyphs):
     """The glyphs' words as the page writes them (svg.js glyphWords)."""
     names = {"cube": "cube (not gold)", "any": "cube of any kind", "favor": "royal favor",
-             "income": "denier of income a turn", "token": "castle token", "provost": "steps of the provost"}
+             "income": "denier of income a turn", "token": "castle token", "provost": "steps of the provost",
+             "place": "free space of the road, anywhere", "order": "first place in the next turn order"}
     out = []
     for what, n in glyphs:
         out.append("→" if what == "to" else "or" if what == "or" else f"build a {n} building" if what == "build"
@@ -221,6 +222,34 @@ def test_caylus_1303_buildings_show_the_side_on_show(page, server):
         rows = [rows for k, rows in shown.items() if k.startswith(b + ":")][0]
         gl = notes[b]["glyphs"]
         assert rows[0] == _words([*gl["cost"], ["to", 0], *gl["built"]]), (b, rows)
+
+
+def test_the_special_buildings_and_the_castle_show_what_they_do(page, server):
+    table, token = _table(server, "caylus", 3, seed=8)
+    page.goto(f"{server.url}/?table={table}&token={token}")
+    _settled(page)
+    notes = httpx.get(f"{server.url}/api/tables/{table}/buildings", params={"token": token}).json()
+    shown = _glyph_titles(page, "svg.board [data-building]")
+    for name in ("gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn"):
+        gives = notes[name]["glyphs"]["gives"]
+        assert gives, f"{name} has no glyphs"
+        assert shown[f"{name}:" + next(k.split(":")[1] for k in shown if k.startswith(name + ":"))] == [_words(gives)]
+    castle = [rows for k, rows in shown.items() if k.startswith("castle:")][0]
+    sections = notes["castle"]["glyphs"]["sections"]
+    assert castle == [_words(sections[s]) for s in ("dungeon", "walls", "towers")]
+    assert [g[-1] for g in sections.values()] == [["prestige", 5], ["prestige", 4], ["prestige", 3]]  # rules p6
+
+
+def test_caylus_1303_characters_show_their_gains(page, server):
+    table, token = _table(server, "caylus-1303", 3, seed=4)
+    page.goto(f"{server.url}/?table={table}&token={token}")
+    page.wait_for_selector("svg.board [data-building='goldsmith'] .glyphs > title", state="attached")
+    notes = httpx.get(f"{server.url}/api/tables/{table}/buildings", params={"token": token}).json()
+    shown = _glyph_titles(page, "svg.board [data-building]")
+    for c in ("early_riser", "steward", "bailiff", "architect", "foreman", "chamberlain", "goldsmith", "day_laborer"):
+        rows = [rows for k, rows in shown.items() if k.startswith(c + ":")][0]
+        assert rows == [_words(notes[c]["glyphs"]["gives"])] and rows[0], c
+    assert "5 prestige" in [rows for k, rows in shown.items() if k.startswith("goldsmith:")][0][0]
 
 
 def test_what_the_others_did_since_your_last_move_is_outlined_on_the_board(page, server):

@@ -6,7 +6,8 @@ given back to it). ``gives`` is the construction side, ``setup`` the setup side 
 from __future__ import annotations
 
 from .catalog import (
-    BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, FAVOR, GAIN, LAWYER, MONUMENT, OFFER, OFFERS, RESOURCES, TOLL,
+    ARCHITECT_BONUS, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, DAY_LABORER_BONUS, FAVOR,
+    FOREMAN_BONUS, GAIN, GOLDSMITH_BONUS, LAWYER, MONUMENT, OFFER, OFFERS, RESOURCES, STEWARD_PRESTIGE, TOLL,
 )
 
 OR, TO = ["or", 0], ["to", 0]
@@ -71,3 +72,17 @@ def of(tile) -> dict:
     gives = effect(tile.construction) if tile.construction is not None else setup
     return {"cost": cost, "built": built, "gives": gives, "setup": setup}
 
+
+
+# The characters whose power is a gain a glyph says (the others change a rule of placing or delivering: their words
+# say it). ``order`` is a place before the first player, ``provost`` steps either way.
+CHARACTERS = {
+    "early_riser": [["order", 1], ["worker", 1]],
+    "steward": [["prestige", STEWARD_PRESTIGE]],
+    "bailiff": [["provost", 1]],
+    "architect": [["build", "any"], TO, ["prestige", ARCHITECT_BONUS]],
+    "foreman": [["food", 1], ["cube", 2], TO, ["prestige", FOREMAN_BONUS]],
+    "chamberlain": [["any", 3], TO, ["prestige", BUNDLE_PRESTIGE]],  # a bundle of any 3 resources
+    "goldsmith": [["gold", 1], TO, ["prestige", GOLDSMITH_BONUS]],
+    "day_laborer": [["worker", DAY_LABORER_BONUS]],
+}

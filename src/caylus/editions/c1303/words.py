@@ -506,7 +506,8 @@ def buildings(view: dict) -> list[dict]:
                     "owner": where if where in PLAYER_NAMES else None,
                     "where": {"box": "in the box (not in this game)", "board": "on the board",
                               "draft": "being drafted"}.get(where, f"in front of {where}"),
-                    "aliases": (CHARACTER_NAMES[character],)})
+                    "aliases": (CHARACTER_NAMES[character],),
+                    "glyphs": {"cost": [], "built": [], "gives": glyphs.CHARACTERS.get(character, [])}})
     site_workers = view["construction_site"]["workers"]
     out.append({"id": "construction_site", "name": "Construction Site", "kind": "board",
                 "text": "In Delivery, each worker here, in the order they came, may deliver bundles (3 different "

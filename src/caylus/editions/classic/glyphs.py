@@ -2,17 +2,18 @@
 catalog, never from the printed art.
 
 A glyph is ``[what, n]``: a cube (``food``, ``wood``, ``stone``, ``cloth``, ``gold``), ``cube`` (any but gold),
-``any`` (any cube, gold too), ``denier``, ``prestige``, ``favor``, ``income`` (deniers every turn); and the
-signs ``["to", 0]`` (pay what is before, get what is after), ``["or", 0]`` and ``["build", kind]`` (kind: wood,
-stone, prestige, residence).
+``any`` (any cube, gold too), ``denier``, ``prestige``, ``favor``, ``income`` (deniers every turn), ``worker``,
+``place`` (any free road space), ``order`` (a first place in the turn order), ``provost`` (up to n steps either
+way); and the signs ``["to", 0]`` (pay what is before, get what is after), ``["or", 0]`` and ``["build", kind]``
+(kind: wood, stone, prestige, residence).
 """
 
 from __future__ import annotations
 
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, CARPENTER, CHURCH, CHURCH_DEALS, CUBES, FAVOR_DENIERS,
-    FAVOR_PRESTIGE, JEWELLER, JEWELLER_DEALS, JOUST_DENIERS, LAWYER, LAWYER_PRESTIGE, MARKET, MASON, PEDDLER,
-    PRESTIGE, PRODUCE, RESIDENCE_DENIERS, RESIDENTIAL, STONE_TILE, TAILOR, TAILOR_DEALS, TRADING_POST_DENIERS,
+    FAVOR_PRESTIGE, GUILD_MOST, INN_HOLDER_PRICE, JEWELLER, JEWELLER_DEALS, JOUST_DENIERS, LAWYER, LAWYER_PRESTIGE, MARKET, MASON, PEDDLER,
+    PRESTIGE, PRODUCE, RESIDENCE_DENIERS, RESIDENTIAL, SECTION_PRESTIGE, SECTIONS, STONE_TILE, TAILOR, TAILOR_DEALS, TRADING_POST_DENIERS,
     WOOD_TILE,
 )
 
@@ -87,8 +88,18 @@ FAVOR_CELLS = {
 }
 
 
-# The special buildings before the bridge whose use is a trade or a gain (the others move workers or markers).
+# The special buildings before the bridge (rules p5-p6): what their worker does. `place` is any free space of the
+# road, `order` a first place in the next turn order, `provost` up to n steps either way.
 SPECIALS = {
+    "gate": [["worker", 1], TO, ["place", 1]],
     "trading_post": [["denier", TRADING_POST_DENIERS]],
+    "merchants_guild": [["provost", GUILD_MOST]],
     "joust_field": [["denier", JOUST_DENIERS], ["cloth", 1], TO, ["favor", 1]],
+    "stables": [["order", 1]],
+    "inn": [["denier", INN_HOLDER_PRICE], TO, ["worker", 1]],
+    "castle": [["food", 1], ["any", 2], TO, ["prestige", SECTION_PRESTIGE[0]]],
 }
+
+# The castle's sections: a batch (1 food and 2 other different cubes, gold too) for each section's prestige (p6).
+CASTLE_SECTIONS = {name: [["food", 1], ["any", 2], TO, ["prestige", prestige]]
+                   for name, prestige in zip(SECTIONS, SECTION_PRESTIGE)}

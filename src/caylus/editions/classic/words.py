@@ -581,7 +581,8 @@ def buildings(view: dict) -> list[dict]:
     for name in SPECIALS:
         out.append({"id": name, "name": SPECIAL_NAMES[name], "kind": "special building", "text": _SPECIAL_TEXT[name],
                     "cost": None, "owner": None, "where": _special_where(view, name),
-                    "glyphs": {"cost": [], "built": [], "gives": glyphs.SPECIALS.get(name, [])}})
+                    "glyphs": {"cost": [], "built": [], "gives": glyphs.SPECIALS.get(name, []),
+                               **({"sections": glyphs.CASTLE_SECTIONS} if name == "castle" else {})}})
     out.append({"id": "favor_table", "name": "Favor table", "kind": "board",
                 "text": "Each royal favor moves your marker one column right on a line of your choice (a different "
                         "line for each favor of one phase) and gives that column's effect or any to its left: "

@@ -99,7 +99,8 @@ const CUBE = {
 const BUILD = { wood: "#c99a5b", stone: "#a7a9ad", prestige: "#6d8fc7", residence: "#7fb27a", any: "#e9dcc0" };
 const WORDS = { food: "food", wood: "wood", stone: "stone", cloth: "cloth", fabric: "fabric", gold: "gold",
   cube: "cube (not gold)", any: "cube of any kind", denier: "denier", prestige: "prestige", favor: "royal favor",
-  income: "denier of income a turn", worker: "worker", token: "castle token", provost: "steps of the provost" };
+  income: "denier of income a turn", worker: "worker", token: "castle token", provost: "steps of the provost",
+  place: "free space of the road, anywhere", order: "first place in the next turn order" };
 
 // The glyphs' words, for a title (what a screen reader or a long press reads).
 export function glyphWords(list) {
@@ -168,6 +169,18 @@ function one([what, n], x, y, s) {
       svg("path", { d: `M${x0} ${y + s / 2} Q${x0} ${y - s * 0.05} ${x0 + w / 2} ${y - s * 0.05} Q${x0 + w} ${y - s * 0.05} ${x0 + w} ${y + s / 2} Z`,
         fill, stroke: "#000", "stroke-width": 0.7 })), lw + w];
   }
+  if (what === "place") {  // any free space of the road: an empty space, dashed
+    const w = s * 1.3, t = y - s / 2;
+    return [svg("g", { class: "glyph place" },
+      svg("rect", { x, y: t, width: w, height: s, rx: s * 0.12, fill: "#fff", stroke: "#000", "stroke-width": 0.8, "stroke-dasharray": `${s * 0.18} ${s * 0.12}` }),
+      svg("text", { x: x + w / 2, y: y + s * 0.33, "font-size": s * 0.75, "text-anchor": "middle", "font-weight": 700 }, "?")), w];
+  }
+  if (what === "order") {  // a first place in the turn order: a pennant with "1st"
+    const w = s * 1.9, t = y - s / 2;
+    return [svg("g", { class: "glyph order" },
+      svg("path", { d: `M${x} ${t} H${x + w} L${x + w - s * 0.35} ${y} L${x + w} ${t + s} H${x} Z`, fill: "#2f5d3a", stroke: "#000", "stroke-width": 0.7 }),
+      svg("text", { x: x + w * 0.42, y: y + s * 0.3, "font-size": s * 0.72, "text-anchor": "middle", "font-weight": 700, fill: "#fff" }, "1st")), w];
+  }
   if (what === "build") {
     const w = s * 1.1, t = y - s / 2;
     return [svg("g", { class: `glyph build-${n}` },
@@ -178,7 +191,7 @@ function one([what, n], x, y, s) {
   return [svg("text", { x, y: y + s * 0.36, "font-size": s }, `${n} ${what}`), s * 3];
 }
 
-// A row of glyphs centred on cx (or starting at x when align is "start"), shrunk to fit `width`.
+// A row of glyphs centred on cx (or starting at cx when align is "start", ending there when "end"), shrunk to fit `width`.
 export function glyphRow(list, cx, y, s, width, align = "middle") {
   const g = svg("g", { class: "glyphs" });
   if (!list || !list.length) return g;
@@ -191,7 +204,7 @@ export function glyphRow(list, cx, y, s, width, align = "middle") {
     at += w + (k < list.length - 1 ? s * 0.22 : 0);
   });
   const scale = Math.min(1, width / at);
-  const left = align === "start" ? cx : cx - (at * scale) / 2;
+  const left = align === "start" ? cx : align === "end" ? cx - at * scale : cx - (at * scale) / 2;
   inner.setAttribute("transform", `translate(${left} ${y}) scale(${scale})`);
   g.append(inner);
   return g;

@@ -102,7 +102,9 @@ export function draw(view, kit) {
     g.append(svg("rect", { x, y, width: 152, height: 38, rx: 5, fill: where === "box" ? "#ddd" : "#fff", stroke: "#6b5a3a", "stroke-dasharray": where === "box" ? "4 3" : null }));
     g.append(svg("text", { x: x + 8, y: y + 15, "font-size": 11, "font-weight": 600 }, kit.name(c)));
     if (names.includes(where)) { g.append(disc(where, x + 136, y + 19, 9)); g.append(svg("text", { x: x + 8, y: y + 31, "font-size": 9.5 }, `${where}'s`)); }
-    else g.append(svg("text", { x: x + 8, y: y + 31, "font-size": 9.5, fill: "#555" }, where === "board" ? "on the board: can be taken" : `in the ${where}`));
+    else g.append(svg("text", { x: x + 8, y: y + 31, "font-size": 9.5, fill: "#555" }, where === "board" ? "to be taken" : `in the ${where}`));
+    // What the power gives, where a glyph can say it (the words, on hover, say every power).
+    g.append(glyphRow(glyphsOf(kit, c).gives, x + (names.includes(where) ? 124 : 148), y + 30, 9, 80, "end"));
     root.append(kit.clickable(g, `char:${c}`, kit.name(c)));
   });
 

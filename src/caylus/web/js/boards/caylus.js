@@ -72,7 +72,8 @@ export function draw(view, kit) {
     if (name === "inn") {
       g.append(svg("text", { x: x + 26, y: y + 70, "font-size": 9, "text-anchor": "middle" }, "left"));
       g.append(svg("text", { x: x + 78, y: y + 70, "font-size": 9, "text-anchor": "middle" }, "right"));
-      workers.forEach((w, k) => w !== null && g.append(disc(names[w], x + 26 + k * 52, y + 52, 10)));
+      g.append(glyphRow(glyphsOf(kit, name).gives, x + 52, y + 35, 10, 96));
+      workers.forEach((w, k) => w !== null && g.append(disc(names[w], x + 26 + k * 52, y + 55, 9)));
     } else {
       workers.forEach((w, k) => g.append(disc(names[w], x + 22 + k * 28, y + 60, 10)));
       g.append(glyphRow(glyphsOf(kit, name).gives, x + 52, y + 42, 11, 96));
@@ -98,6 +99,9 @@ export function draw(view, kit) {
     castle.append(svg("rect", { x: cx + 8, y, width: 264, height: 36, rx: 4, fill: counted ? "#b3a37d" : "#e7dcbf", stroke: "#5b4b2b" }));
     castle.append(svg("text", { x: cx + 14, y: y + 14, "font-size": 11, "font-weight": 600 },
       `${label(section)}: ${view.castle.filled[section]} built${counted ? " (counted)" : ""}`));
+    // What a batch gives in this section, at the section's right.
+    const sections = glyphsOf(kit, "castle").sections || {};
+    if (sections[section]) castle.append(glyphRow(sections[section], cx + 268, y + 11, 10, 88, "end"));
     let dx = 0;
     view.seats.forEach((seat) => {
       const n = seat.castle_parts[section];
