@@ -34,6 +34,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import httpx
@@ -259,7 +260,22 @@ def run_one(args, tables: int, flood: int) -> dict:
                 time.sleep(0.1)
         run = Run(args, url, tables, flood)
         cpu_before = cpu_seconds(server.pid)
-        timing = asyncio.run(run.go())
+        curve: list[list[float]] = []  # [seconds in, server RSS MiB, workers' RSS MiB], every --rss-every s
+        done = threading.Event()
+
+        def sample() -> None:
+            began = time.monotonic()
+            while not done.wait(args.rss_every):
+                curve.append([round(time.monotonic() - began), round(_status_kb(server.pid, "VmRSS") / 1024, 1),
+                              round(sum(_status_kb(p, "VmRSS") for p in descendants(server.pid)) / 1024, 1)])
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        if args.rss_every:
+            sampler.start()
+        try:
+            timing = asyncio.run(run.go())
+        finally:
+            done.set()
         server_cpu = cpu_seconds(server.pid) - cpu_before
         workers = descendants(server.pid)
         with sqlite3.connect(db_path, timeout=30) as db:
@@ -280,6 +296,7 @@ def run_one(args, tables: int, flood: int) -> dict:
             "server_rss_mb": round(_status_kb(server.pid, "VmRSS") / 1024, 1),
             "server_peak_mb": round(_status_kb(server.pid, "VmHWM") / 1024, 1),
             "workers_rss_mb": round(sum(_status_kb(p, "VmRSS") for p in workers) / 1024, 1),
+            "rss_curve": curve,
             "failures": len(run.failures), "first_failure": run.failures[0] if run.failures else None,
         }
     finally:
@@ -296,13 +313,16 @@ def main() -> None:
     parser.add_argument("--tables", default="50,100,200", help="table counts to run, comma-separated")
     parser.add_argument("--flood", default="60", help="hostile all-bot hard tables, comma-separated (0: none)")
     parser.add_argument("--flood-after", type=float, default=5.0, help="seconds into a run the flood starts")
-    parser.add_argument("--seconds", type=float, default=40, help="each run's length (default 40)")
+    parser.add_argument("--seconds", type=float, default=40,
+                        help="each run's length (default 40; a soak: 1800 with --rss-every 60)")
     parser.add_argument("--edition", default="caylus-1303")
     parser.add_argument("--people-bot", default="easy", help="the bot at each people's table (default easy)")
     parser.add_argument("--bots-bot", default="greedy", help="the bots of the watched all-bot tables")
     parser.add_argument("--bot-workers", type=int, default=0, help="caylus serve --bot-workers (default: its own)")
     parser.add_argument("--serve-arg", action="append", default=[], help="one more argument for caylus serve")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rss-every", type=float, default=0,
+                        help="sample the server's and workers' RSS every S seconds into rss_curve (a soak: 60)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each setting")
     parser.add_argument("--records", help="append each run's JSON line here; runs already there are skipped")
     args = parser.parse_args()
@@ -312,8 +332,8 @@ def main() -> None:
     except ValueError:
         parser.error("--tables and --flood take whole numbers, comma-separated")
     if not all(2 <= n <= 1000 for n in sizes) or not all(0 <= f <= 1000 for f in floods) \
-            or not 0 < args.seconds <= 600 or not 1 <= args.repeat <= 20:
-        parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 600, --repeat 1-20 (a bounded benchmark)")
+            or not 0 < args.seconds <= 3600 or not 1 <= args.repeat <= 20:
+        parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 3600, --repeat 1-20 (a bounded benchmark)")
     done: list[dict] = []
     if args.records and os.path.exists(args.records):
         with open(args.records) as f:

@@ -210,3 +210,25 @@ def test_a_hint_gives_legal_moves_with_reasons(client):
     legal = {m["token"] for m in s["legal"]}
     assert advice and all(a["token"] in legal and a["text"] and a["reason"] for a in advice)
     assert state(client, t["id"], token)["version"] == s["version"]  # asking changes nothing
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_state_answered_is_the_documented_table_state(client, edition):
+    """States are encoded once, without FastAPI's model (routers.tables.state_response): each must still be
+    exactly the `TableState` of the OpenAPI page: every field, no other, each of its type."""
+    from caylus.server.models import TableState
+
+    t = new_table(client, edition, seats=["human", "human"])
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    answers = [client.get(f"/api/tables/{t['id']}").json()]
+    for _ in range(12):
+        seat = state(client, t["id"], tokens[0])["current_player"]
+        s = state(client, t["id"], tokens[seat])
+        r = client.post(f"/api/tables/{t['id']}/moves", json={"version": s["version"],
+                                                               "action": s["legal"][0]["token"]},
+                        headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+        answers += [r.json(), s]
+    for answer in answers:
+        assert set(answer) == set(TableState.model_fields)
+        assert TableState.model_validate(answer).model_dump(mode="json") == answer

@@ -204,3 +204,66 @@ def test_closing_the_server_ends_every_worker_even_mid_move(tmp_path, slow):
     assert time.monotonic() - started < 10
     assert not any(thread.is_alive() for thread in threads)
     assert pool.pids() == [None, None]
+
+
+# -- starting and ending a worker ---------------------------------------------------------------------------
+class _Context:
+    """A forkserver context whose processes fail to start (`fail`), or start only after `delay` seconds."""
+
+    def __init__(self, fail: bool = False, delay: float = 0.0):
+        import multiprocessing
+
+        self.real = multiprocessing.get_context("forkserver")
+        self.fail, self.delay = fail, delay
+        self.started: list = []
+
+    def Pipe(self):
+        return self.real.Pipe()
+
+    def Process(self, **kwargs):
+        process = self.real.Process(**kwargs)
+        context = self
+
+        class Late:
+            pid = property(lambda _self: process.pid)
+
+            def start(_self):
+                time.sleep(context.delay)
+                if context.fail:
+                    raise OSError("no process for you")
+                process.start()
+                context.started.append(process)
+
+            def __getattr__(_self, name):
+                return getattr(process, name)
+
+        return Late()
+
+
+def test_a_worker_whose_process_never_started_is_ended_quietly():
+    from types import SimpleNamespace
+
+    from caylus.server.workers import Worker
+
+    worker = Worker(SimpleNamespace(context=_Context(fail=True), niceness=10, closing=False), 0)
+    with pytest.raises(OSError):
+        worker.start()
+    assert worker.process is None and worker.conn is None and worker.pid is None
+    worker.kill()  # once was an AssertionError from joining a process never started
+    worker.kill()
+    worker.stop(timeout=0.1)
+    assert worker.pid is None
+
+
+def test_closing_the_pool_while_a_worker_is_still_starting_ends_it(caplog):
+    from caylus.server.workers import BotPool
+
+    pool = BotPool(tables=None, workers=1)
+    pool.context = _Context(delay=0.5)
+    pool.start()
+    time.sleep(0.1)  # the dispatcher is inside Worker.start
+    pool.close(timeout=0.05)  # gives up waiting for the dispatcher, kills the worker it is starting
+    _until(lambda: not any(t.is_alive() for t in pool._threads), timeout=10, what="the dispatcher ending")
+    assert [p.pid for p in pool.context.started] and all(_gone(p.pid) for p in pool.context.started)
+    assert pool.pids() == [None]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]

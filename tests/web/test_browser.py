@@ -206,3 +206,31 @@ def test_an_old_link_with_the_token_in_the_query_still_opens_the_seat_and_moves_
     assert page.locator(".player").count() == 2
     state = httpx.get(f"{server.url}/api/tables/{table['id']}", headers={"Authorization": f"Bearer {token}"}).json()
     assert page.locator("#turn-banner").count() == 1 and state["seat"] == 0
+
+
+def test_the_creator_closes_the_table_from_the_browser_and_no_one_else_can(browser, server):
+    creator = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    url = create_in_lobby(creator, server, "caylus", 2, ["you", "easy"])
+    table_id = url.split("table=")[1].split("&")[0]
+    assert creator.locator("#close-table").is_visible()
+    # The same seat's link in another browser holds the seat, not the creator's token: no close button there.
+    other = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    other.goto(url)
+    other.wait_for_selector("svg.board")
+    assert not other.locator("#close-table").is_visible()
+
+    creator.once("dialog", lambda dialog: dialog.dismiss())  # asked first: "no" changes nothing
+    creator.click("#close-table")
+    assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["closed"] is False
+    creator.once("dialog", lambda dialog: dialog.accept())
+    creator.click("#close-table")
+    creator.wait_for_function("document.querySelector('#turn-banner').textContent.includes('closed')")
+    assert not creator.locator("#close-table").is_visible() and not creator.locator("#hint").is_visible()
+    assert creator.locator("svg.board .legal").count() == 0
+    state = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert state["closed"] is True and state["legal"] == []
+    # The other browser hears of it over its WebSocket, and the lobby no longer lists the table.
+    other.wait_for_function("document.querySelector('#turn-banner').textContent.includes('closed')")
+    assert table_id not in [t["id"] for t in httpx.get(f"{server.url}/api/tables").json()]
+    for pg in (creator, other):
+        pg.context.close()

@@ -116,8 +116,10 @@ def run_serve(args) -> int:
                          f"({exc.name})") from None
     print(f"caylus serve: http://{args.host}:{args.port}/ (API docs at /docs), games kept in "
           f"{_shown_url(settings.database())}", flush=True)
+    # No permessage-deflate: compressing each state again for every socket cost the web process more CPU than
+    # the move itself, and each socket's compressor holds its own buffers; a state is a few KB with log=new.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
-                timeout_graceful_shutdown=3, log_config=_log_config())
+                ws_per_message_deflate=False, timeout_graceful_shutdown=3, log_config=_log_config())
     return 0
 
 

@@ -144,32 +144,45 @@ def worker_main(conn, niceness: int) -> None:
 
 # -- the pool ---------------------------------------------------------------------------------------------
 class Worker:
-    """One worker process and the pipe to it (used by its dispatcher thread only)."""
+    """One worker process and the pipe to it (used by its dispatcher thread; `kill` also by `BotPool.close`)."""
 
     def __init__(self, pool: "BotPool", number: int):
         self.pool = pool
         self.number = number
-        self.process = None
+        self.process = None  # set only once the process has started
         self.conn = None
+        # Orders start against kill: the pool's close may kill a worker its dispatcher is still starting.
+        self._lock = threading.RLock()
 
     def start(self) -> None:
-        ctx = self.pool.context
-        self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=worker_main, args=(child, self.pool.niceness), daemon=True,
-                                   name=f"caylus-bot-{self.number}")
-        self.process.start()
-        child.close()
+        with self._lock:
+            ctx = self.pool.context
+            conn, child = ctx.Pipe()
+            process = ctx.Process(target=worker_main, args=(child, self.pool.niceness), daemon=True,
+                                  name=f"caylus-bot-{self.number}")
+            try:
+                process.start()
+            except BaseException:
+                conn.close()
+                raise
+            finally:
+                child.close()
+            self.process, self.conn = process, conn
 
     @property
     def pid(self) -> int | None:
-        return self.process.pid if self.process is not None else None
+        process = self.process
+        return process.pid if process is not None else None
 
     def ask(self, job: dict, timeout: float):
         """Send the job, wait for the answer: ("ok", token), ("error", why), ("died", why) or ("closed", "")."""
+        if self.pool.closing:  # never start a process the pool's close would not see
+            return "closed", ""
         if self.process is None or not self.process.is_alive():
             self.replace()
+        conn, process = self.conn, self.process
         try:
-            self.conn.send(job)
+            conn.send(job)
         except (OSError, ValueError) as exc:
             return "died", f"could not send the job ({exc})"
         deadline = time.monotonic() + timeout
@@ -178,40 +191,49 @@ class Worker:
             if left <= 0:
                 self.kill()
                 return "died", f"no answer in {timeout:g} s"
-            ready = wait([self.conn, self.process.sentinel], timeout=min(left, 0.25))
-            if self.conn in ready:
-                try:
-                    return self.conn.recv()
-                except (EOFError, OSError):
-                    return "died", f"the worker ended (exit code {self.process.exitcode})"
+            try:
+                ready = wait([conn, process.sentinel], timeout=min(left, 0.25))
+                if conn in ready:
+                    return conn.recv()
+            except (EOFError, OSError, ValueError):  # the pipe ended, or the pool's close killed the worker
+                if self.pool.closing:
+                    return "closed", ""
+                return "died", f"the worker ended (exit code {process.exitcode})"
             if ready:  # the sentinel: the process ended without answering
-                return "died", f"the worker ended (exit code {self.process.exitcode})"
+                return "died", f"the worker ended (exit code {process.exitcode})"
             if self.pool.closing:
                 self.kill()
                 return "closed", ""
 
     def kill(self) -> None:
-        if self.process is not None:
-            if self.process.is_alive():
-                self.process.kill()
-            self.process.join(5)
-        if self.conn is not None:
-            self.conn.close()
-        self.process = self.conn = None
+        """End the process (at once) and close the pipe; safe to call twice, from two threads, or on a worker
+        whose process never started."""
+        with self._lock:
+            process, conn = self.process, self.conn
+            self.process = self.conn = None
+            if process is not None:
+                if process.is_alive():
+                    process.kill()
+                process.join(5)
+            if conn is not None:
+                conn.close()
 
     def replace(self) -> None:
-        self.kill()
-        self.start()
+        with self._lock:
+            self.kill()
+            self.start()
 
     def stop(self, timeout: float) -> None:
         """Ask the process to end; kill it if it does not in `timeout` seconds."""
-        if self.process is None:
+        with self._lock:
+            process, conn = self.process, self.conn
+        if process is None:
             return
         try:
-            self.conn.send(None)
+            conn.send(None)
         except (OSError, ValueError):
             pass
-        self.process.join(timeout)
+        process.join(timeout)
         self.kill()
 
 

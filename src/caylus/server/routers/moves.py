@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from ..deps import TableDep, TablesDep, bearer, guards
 from ..errors import ApiError
 from ..models import MoveRequest, TableState, UndoRequest
-from .tables import ERRORS, Since
+from .tables import ERRORS, Since, state_response
 
 router = APIRouter(prefix="/api/tables", tags=["moves"])
 
@@ -24,14 +25,14 @@ def _seat(request: Request, table, body_token: str | None) -> int:
 
 @router.post("/{table_id}/moves", response_model=TableState, responses=ERRORS,
              summary="Play a move for the token's seat, made against `version`")
-def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> dict:
+def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
     seat = _seat(request, table, body.token)
-    return tables.move(table, seat, body.version, body.action, since)
+    return state_response(tables.move(table, seat, body.version, body.action, since))
 
 
 @router.post("/{table_id}/undo", response_model=TableState, responses=ERRORS,
              summary="Take back the seat's last decision and the bots' moves since (games against bots)")
-def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> dict:
+def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
     seat = _seat(request, table, body.token)
     tables.undo(table, seat, body.version)
-    return tables.state(table, seat, since)
+    return state_response(tables.state(table, seat, since))

@@ -72,6 +72,10 @@ function myToken(id, players) {
   return null;
 }
 
+// The creator's token of each table this browser made (it closes the table; it holds no seat).
+function keepOwner(id, token) { try { localStorage.setItem(`${TOKENS}owner:${id}`, token); } catch { /* private mode */ } }
+function ownerToken(id) { try { return localStorage.getItem(`${TOKENS}owner:${id}`); } catch { return null; } }
+
 // Who sits at a table, in words: "you, 3 normal bots", "2 people, 1 easy bot".
 function whoPlays(seats) {
   const people = seats.filter((k) => k === "human").length;
@@ -151,6 +155,7 @@ function createForm(editions) {
 async function createAndGo(spec, mine, make = () => api.create(spec)) {
   let table;
   try { table = await make(); } catch (e) { toast(e.message); return; }
+  if (table.owner_token) keepOwner(table.id, table.owner_token);
   for (const seat of table.seats) if (seat.token && mine.includes(seat.seat)) keepToken(table.id, seat.seat, seat.token);
   const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
   const me = table.seats.find((s) => mine.includes(s.seat));
@@ -204,10 +209,13 @@ class TableView {
     this.dialog = html("dialog", { id: "choice" });
     this.hintButton = html("button", { type: "button", id: "hint", onclick: () => this.hint() }, "Hint");
     this.undoButton = html("button", { type: "button", id: "undo", onclick: () => this.undo() }, "Undo");
+    // Only the browser that created the table holds its owner token: closing ends the game for every seat.
+    this.owner = ownerToken(this.id);
+    this.closeButton = html("button", { type: "button", id: "close-table", hidden: true, onclick: () => this.closeTable() }, "Close the table");
     // Where cards are hidden the record (its seed deals them) is given only once the game is over.
     const record = this.board.hidesCards ? null
       : html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
-    this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.status);
+    this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.closeButton, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
@@ -274,7 +282,8 @@ class TableView {
     const mine = s.legal.length > 0;
     this.banner.className = `banner ${mine ? "mine" : ""}`;
     this.banner.dataset.version = s.version;
-    if (s.terminal) this.banner.textContent = "The game is over";
+    if (s.closed) this.banner.textContent = "This table is closed: nothing more is played at it";
+    else if (s.terminal) this.banner.textContent = "The game is over";
     else if (mine) fill(this.banner, "Your move", html("span", { class: "wide-only" }, ` — ${s.decision || "choose one of the highlighted moves"}`));
     else {
       const p = s.current_player;
@@ -285,8 +294,9 @@ class TableView {
 
     // A hint is for the seat's own move; undo only where every other seat is a bot (as the server allows).
     const others = (s.seats || []).filter((seat) => seat.seat !== s.seat);
-    this.hintButton.hidden = s.terminal || !this.token;
-    this.undoButton.hidden = s.terminal || !this.token || others.some((seat) => seat.kind === "human");
+    this.hintButton.hidden = s.terminal || s.closed || !this.token;
+    this.undoButton.hidden = s.terminal || s.closed || !this.token || others.some((seat) => seat.kind === "human");
+    this.closeButton.hidden = s.terminal || s.closed || !this.owner;
 
     // The board, with every legal target highlighted and clickable.
     const targets = new Map();
@@ -402,6 +412,16 @@ class TableView {
   async undo() {
     try { this.receive(await api.undo(this.id, this.token, this.state.version)); toast("Move taken back", "ok"); }
     catch (e) { toast(e.message.replace(/^undo: /, "Cannot undo: ")); }
+  }
+
+  // The creator closes the table (for every seat: asked first); the closed state also comes on the feed.
+  async closeTable() {
+    if (!confirm("Close this table for everyone? Nothing more can be played at it.")) return;
+    try {
+      await api.close(this.id, this.owner);
+      toast("The table is closed", "ok");
+      await this.refresh();
+    } catch (e) { toast(e.message); }
   }
 
   async hint() {
