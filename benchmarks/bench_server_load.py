@@ -7,7 +7,7 @@ loopback interface only, the server in a process of its own.
 For each number of tables N (and each flood size), a fresh `caylus serve` over a fresh SQLite file:
 - N/2 people's tables, each two people and a bot (`--people-bot`, default easy). The people are programs that
   watch their seat's WebSocket and, as soon as it is their turn, POST a random legal move: as fast as the
-  server answers. A game that ends is followed by a new table at once.
+  server answers (or, with `--think S`, after thinking S seconds on average, as people do). A game that ends is followed by a new table at once.
 - N/2 all-bot tables (`--bots-bot`, default greedy, three seats), each watched by one spectator's WebSocket.
 - After `--flood-after` seconds, a hostile client POSTs `--flood` all-bot tables of three `hard` Magna Carta
   bots as fast as the server lets it (refusals counted), and never watches them.
@@ -167,6 +167,8 @@ class Run:
                     return
                 if not state["legal"]:
                     continue
+                if self.args.think:  # a person thinks (exponential, mean --think s) before each move
+                    await asyncio.sleep(rng.expovariate(1 / self.args.think))
                 started = time.perf_counter()
                 try:
                     r = await http.post(f"/api/tables/{tid}/moves", params={"since": 2**31 - 1}, json={
@@ -321,6 +323,9 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=0, help="caylus serve --bot-workers (default: its own)")
     parser.add_argument("--serve-arg", action="append", default=[], help="one more argument for caylus serve")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0,
+                        help="people think this many seconds a move on average (default 0: as fast as the server "
+                             "answers)")
     parser.add_argument("--rss-every", type=float, default=0,
                         help="sample the server's and workers' RSS every S seconds into rss_curve (a soak: 60)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each setting")
@@ -332,8 +337,10 @@ def main() -> None:
     except ValueError:
         parser.error("--tables and --flood take whole numbers, comma-separated")
     if not all(2 <= n <= 1000 for n in sizes) or not all(0 <= f <= 1000 for f in floods) \
-            or not 0 < args.seconds <= 3600 or not 1 <= args.repeat <= 20:
-        parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 3600, --repeat 1-20 (a bounded benchmark)")
+            or not 0 < args.seconds <= 3600 or not 1 <= args.repeat <= 20 \
+            or not 0 <= args.think <= 60:
+        parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 3600, --repeat 1-20, --think 0-60 "
+                     "(a bounded benchmark)")
     done: list[dict] = []
     if args.records and os.path.exists(args.records):
         with open(args.records) as f:
@@ -342,7 +349,7 @@ def main() -> None:
         for flood in floods:
             for k in range(args.repeat):
                 key = {"tables": n, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
-                       "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "run": k}
+                       "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "think": args.think, "run": k}
                 if any(all(r.get(a) == b for a, b in key.items()) for r in done):
                     continue
                 result = {**key, **run_one(args, n, flood)}
