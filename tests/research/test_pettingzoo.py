@@ -56,3 +56,14 @@ def test_bad_settings_and_illegal_actions_are_refused():
     with pytest.raises(caylus.IllegalAction):
         env.step(illegal)
     assert env.game.view(None) == before
+
+
+@pytest.mark.parametrize("bad", [-1, 10_000, 2.5, "place:castle", None])
+def test_the_wrapped_env_refuses_an_action_out_of_range_changing_nothing(bad):
+    """Without PettingZoo's AssertOutOfBoundsWrapper, the environment itself refuses what is no action id."""
+    env = caylus_pz.env(players=2)
+    env.reset(seed=4)
+    before = (env.unwrapped.game.view(None), env.agent_selection, dict(env.unwrapped._cumulative_rewards))
+    with pytest.raises(caylus.IllegalAction):
+        env.step(bad)
+    assert (env.unwrapped.game.view(None), env.agent_selection, dict(env.unwrapped._cumulative_rewards)) == before

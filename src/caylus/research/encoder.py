@@ -17,8 +17,21 @@ from ._extra import need
 np = need("numpy")
 
 
-def compile_encoder(enc):
-    """`encode(view, out)` for the `Encoding` enc: fills the zeroed float32 vector `out` from `view`."""
+def compile_encoder(enc, template: dict | None = None):
+    """`encode(view, out)` for the `Encoding` enc: fills the float32 vector `out` from `view`.
+
+    With `template` (a view of the same edition and players), parts that every view has as the template has
+    them (the seats, the road's spaces, a dict's keys) are read by plain subscripts, without checking their type
+    or length first; a view that lacks one of them (a client's partial view) raises reading it, before anything
+    is written, and is encoded again by the checked reading, which gives what it always gave."""
+    checked = _compile(enc, None)
+    if template is None:
+        return checked
+    fast = _compile(enc, template, checked)
+    return fast
+
+
+def _compile(enc, template, fallback=None):
     children: dict[tuple, list] = {}
     for f in enc.fields:
         for depth in range(len(f.keys)):
@@ -38,6 +51,11 @@ def compile_encoder(enc):
             names[path + (key,)] = f"n{len(names)}"
             mine.append(names[path + (key,)])
             queue.append(path + (key,))
+        shape = _shape(template, path)
+        if shape is not None and all(_holds(shape, key) for key in kids):
+            # every view has this part as the template has it: read by subscripts (a view without raises)
+            lines += [f"    {name} = {parent}[{key!r}]" for key, name in zip(kids, mine)]
+            continue
         # as `encoding._get` reads one key: a dict's value, a list's item (None out of range), else None
         lines.append(f"    if isinstance({parent}, dict):")
         lines.append(f"        get = {parent}.get")
@@ -95,8 +113,32 @@ def compile_encoder(enc):
             lines.append("        if s is not None:")
             lines.append(f"            b[{at} + s] += 1.0")
     lines.append("    out[:] = frombuffer(b, float32)")
-    exec(compile("\n".join(lines) + "\n", f"<encoder {enc.edition.id} {enc.players}p>", "exec"), space)
+    if fallback is not None:  # the whole body in a try: a view shaped otherwise is read again, checked
+        lines[1:] = ["    try:"] + ["    " + line for line in lines[1:]] + [
+            "    except (LookupError, TypeError, AttributeError):", "        checked(view, out)"]
+        space["checked"] = fallback
+    kind = "subscripts" if template is not None else "checked"
+    exec(compile("\n".join(lines) + "\n", f"<encoder {enc.edition.id} {enc.players}p {kind}>", "exec"), space)
     return space["encode"]
+
+
+def _shape(template, path):
+    """The template's part at `path` if every view has it there as a dict or list (else None): reached by
+    keys the template holds, never by an index from the end (a list that may be empty)."""
+    node = template
+    for key in path:
+        if node is None or not _holds(node, key):
+            return None
+        node = node[key]
+    return node if isinstance(node, (dict, list)) else None
+
+
+def _holds(node, key) -> bool:
+    if isinstance(node, dict):
+        return key in node and not isinstance(key, int)
+    if isinstance(node, list):
+        return isinstance(key, int) and 0 <= key < len(node)
+    return False
 
 
 def _get_of():

@@ -78,7 +78,7 @@ class Encoding:
         self.size = offset
         self._index = {f.label: f for f in self.fields}
         self._words = {f.vocabulary: {w: i for i, w in enumerate(f.vocabulary)} for f in self.fields}
-        self._encode = compile_encoder(self)
+        self._encode = compile_encoder(self, template)
 
     def _size(self, kind: str, vocabulary: tuple) -> int:
         if kind in ("num", "len"):

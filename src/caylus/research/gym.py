@@ -16,6 +16,8 @@ episode with reward ``illegal_reward`` (default -1) and ``info["illegal_action"]
 (as PettingZoo's TerminateIllegalWrapper does, so that unmasked random actions are safe); ``illegal="raise"``
 raises instead. ``reset(options={"game": game})`` goes on from a copy of an engine `Game` of the same edition,
 players and options (a record, an arena game, a determinization); the bots play until it is the seat's turn.
+``perfect_recall=True`` appends the seat's whole action-observation history to ``observation``
+(`caylus.research.recall`), so that two different information states never share an observation.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ from caylus.agents.levels import make_agent
 from ._extra import need
 from .encoding import Encoding
 from .given import given_game
-from .observation import action_mask, observation_space
+from .observation import action_mask, action_of, observation_space
+from .recall import Recall, recall_size
 
+np = need("numpy")
 gymnasium = need("gymnasium")
 spaces = need("gymnasium.spaces")
 
@@ -41,7 +45,8 @@ class CaylusEnv(gymnasium.Env):
     metadata = {"render_modes": ["human", "ansi"]}
 
     def __init__(self, edition: str = "caylus", players: int = 4, seat: int = 0, opponent: str = "random",
-                 illegal: str = "lose", illegal_reward: float = -1.0, render_mode: str | None = None, **options):
+                 illegal: str = "lose", illegal_reward: float = -1.0, render_mode: str | None = None,
+                 perfect_recall: bool = False, **options):
         new_game(edition, players=players, seed=0, **options)  # refuses a bad edition, count or option now
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
@@ -49,6 +54,8 @@ class CaylusEnv(gymnasium.Env):
             raise ValueError(f"illegal must be 'lose' or 'raise', got {illegal!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if not isinstance(perfect_recall, bool):
+            raise ValueError(f"perfect_recall must be True or False, got {perfect_recall!r}")
         make_agent(opponent, 0)  # refuses an unknown level now, saying which levels exist
         self.edition = get_edition(edition)
         self.players, self.seat, self.opponent = players, seat, opponent
@@ -57,7 +64,10 @@ class CaylusEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.encoding = Encoding(edition, players, **options)
         n_actions = len(self.edition.actions)
-        self.observation_space = observation_space(self.encoding, n_actions)
+        self.perfect_recall = perfect_recall
+        self._recall_size = recall_size(self.edition.private is not None) if perfect_recall else 0
+        self.observation_space = observation_space(self.encoding, n_actions, self._recall_size)
+        self._recall = None
         self.action_space = spaces.Discrete(n_actions)
         self.game = None
         self.bots: dict[int, object] = {}
@@ -72,6 +82,7 @@ class CaylusEnv(gymnasium.Env):
         else:
             game_seed = game.seed
         self.game = game
+        self._recall = Recall(game) if self.perfect_recall else None
         self.bots = {p: make_agent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
         self._bots_play()
         return self._observation(), self._info()
@@ -82,13 +93,15 @@ class CaylusEnv(gymnasium.Env):
         if self.game.is_terminal:
             raise RuntimeError("the game is over: call reset()")
         try:
-            self.game.apply(self.edition.actions.by_index(int(action)))
+            played = self.game.apply(action_of(self.edition, action))
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
             observation, info = self._observation(), self._info()
             info["illegal_action"] = str(exc)
             return observation, self.illegal_reward, True, False, info
+        if self._recall is not None:
+            self._recall.add(self.game, played.index)
         self._bots_play()
         reward = self.game.returns()[self.seat] if self.game.is_terminal else 0.0
         if self.render_mode == "human":
@@ -103,11 +116,19 @@ class CaylusEnv(gymnasium.Env):
             # a bot that chooses straight from the game (the random player) makes the same choice without the
             # view and clone a `Position` costs
             fast = getattr(bot, "choose_in", None)
-            game.apply(fast(game) if fast is not None else bot.choose(Position(game)))
+            played = game.apply(fast(game) if fast is not None else bot.choose(Position(game)))
+            if self._recall is not None:
+                self._recall.add(game, played.index)
 
     def _observation(self) -> dict:
         self._mask = action_mask(self.game, self.seat)
-        return {"observation": self.encoding.encode(self.game.view(self.seat)), "action_mask": self._mask}
+        if self._recall is None:
+            observation = self.encoding.encode(self.game.view(self.seat))
+        else:
+            observation = np.empty(self.encoding.size + self._recall_size, np.float32)
+            self.encoding.encode(self.game.view(self.seat), out=observation[:self.encoding.size])
+            self._recall.write(observation[self.encoding.size:], self.seat)
+        return {"observation": observation, "action_mask": self._mask}
 
     def _info(self) -> dict:
         """The info of the position `_observation` just encoded (its action mask, copied)."""

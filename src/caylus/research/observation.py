@@ -3,6 +3,10 @@ and the action mask) and the mask itself, 1 for each legal action id of the seat
 
 from __future__ import annotations
 
+import operator
+
+from caylus import IllegalAction
+
 from ._extra import need
 from .encoding import Encoding
 
@@ -10,10 +14,11 @@ np = need("numpy")
 spaces = need("gymnasium.spaces")
 
 
-def observation_space(encoding: Encoding, n_actions: int):
-    """`{"observation": the encoded view (float32), "action_mask": one int8 per action id}`."""
+def observation_space(encoding: Encoding, n_actions: int, extra: int = 0):
+    """`{"observation": the encoded view (float32) and `extra` slots after it (the perfect-recall history),
+    "action_mask": one int8 per action id}`."""
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (encoding.size,), np.float32),
+        "observation": spaces.Box(-np.inf, np.inf, (encoding.size + extra,), np.float32),
         "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
     })
 
@@ -24,3 +29,13 @@ def action_mask(game, seat: int):
     if game.current_player == seat:
         mask[[action.index for action in game.legal_actions()]] = 1
     return mask
+
+
+def action_of(edition, action):
+    """The edition's action with id `action` (an int, numpy's too); `IllegalAction` for anything else (a float
+    is not rounded to an id) or an id out of range."""
+    try:
+        index = operator.index(action)
+    except TypeError:
+        raise IllegalAction(f"an action is an action id (an int), not {type(action).__name__}") from None
+    return edition.actions.by_index(index)

@@ -34,6 +34,7 @@ from caylus.core.registry import check_seed, game_from_dealt
 
 from ._extra import need
 from .encoding import Encoding
+from .recall import RECALL_ACTIONS, hand_mask, recall_size
 
 pyspiel = need("pyspiel")
 np = need("numpy")
@@ -45,9 +46,6 @@ DEFAULT_SETUPS = 1000
 # A safe upper bound on a game's length in OpenSpiel actions (the setup and every player decision); random games
 # take a few hundred (benchmarks/bench_openspiel.py prints the longest it saw).
 MAX_GAME_LENGTH = 10_000
-# How many player actions the perfect-recall (information-state) tensor holds: a bound far above any game seen
-# (tests/research/test_recall.py prints the longest); past it the tensor keeps the first ones only.
-RECALL_ACTIONS = 2000
 
 
 class PlayerAction(NamedTuple):
@@ -355,7 +353,7 @@ class CaylusObserver:
         self.hidden = hidden and perfect_recall
         size = encoding.size
         if perfect_recall:
-            size += 1 + RECALL_ACTIONS + (1 + RECALL_ACTIONS if self.hidden else 0)
+            size += recall_size(self.hidden)
         self.tensor = np.zeros(size, np.float32)
         at = encoding.size
         self.dict = {"view": self.tensor[:at]}
@@ -381,8 +379,7 @@ class CaylusObserver:
         if self.hidden:
             seen = self.dict["recall_private"]
             seen.fill(0.0)
-            masks = [-1.0 if cards is None else float(sum(1 << c for c in cards))
-                     for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
+            masks = [hand_mask(cards) for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
             seen[:len(masks)] = masks
 
     def string_from(self, state: CaylusState, player: int) -> str:

@@ -16,6 +16,9 @@ come at the end: 1 to each winner (a tie shares the victory), 0 otherwise. ``inf
 actions; ``env.unwrapped.game`` is the engine's `Game` (``.view(seat)`` for a seat's view as plain data).
 ``reset(seed=S)`` sets the game up with engine seed S; ``reset(options={"game": game})`` goes on from a copy of
 an engine `Game` of the same edition, players and options (a record, an arena game, a determinization).
+``perfect_recall=True`` appends the seat's whole action-observation history to ``observation``
+(`caylus.research.recall`: the actions so far and, in Magna Carta, the seat's hand after each), so that two
+different information states never share an observation.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from caylus import get_edition, new_game
 from ._extra import need
 from .encoding import Encoding
 from .given import given_game
-from .observation import action_mask, observation_space
+from .observation import action_mask, action_of, observation_space
+from .recall import Recall, recall_size
 
 np = need("numpy")
 spaces = need("gymnasium.spaces")
@@ -34,10 +38,11 @@ _wrappers = need("pettingzoo.utils.wrappers")
 
 
 def env(edition: str = "caylus", players: int = 4, render_mode: str | None = None, **options):
-    """The environment with PettingZoo's usual safety wrappers (out-of-bounds actions, call order)."""
-    wrapped = raw_env(edition=edition, players=players, render_mode=render_mode, **options)
-    wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return _wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment with PettingZoo's call-order wrapper (`OrderEnforcingWrapper`: no step or observation
+    before reset). PettingZoo's AssertOutOfBoundsWrapper is left out: the environment itself refuses an action
+    id out of range (`caylus.IllegalAction`, nothing changed), and the wrapper's check cost a tenth of a step."""
+    return _wrappers.OrderEnforcingWrapper(raw_env(edition=edition, players=players, render_mode=render_mode,
+                                                   **options))
 
 
 class raw_env(_pz.AECEnv):
@@ -45,10 +50,13 @@ class raw_env(_pz.AECEnv):
 
     metadata = {"render_modes": ["human", "ansi"], "name": "caylus_v0", "is_parallelizable": False}
 
-    def __init__(self, edition: str = "caylus", players: int = 4, render_mode: str | None = None, **options):
+    def __init__(self, edition: str = "caylus", players: int = 4, render_mode: str | None = None,
+                 perfect_recall: bool = False, **options):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        if not isinstance(perfect_recall, bool):
+            raise ValueError(f"perfect_recall must be True or False, got {perfect_recall!r}")
         new_game(edition, players=players, seed=0, **options)  # refuses a bad edition, count or option now
         self.edition = get_edition(edition)
         self.players = players
@@ -57,7 +65,10 @@ class raw_env(_pz.AECEnv):
         self.encoding = Encoding(edition, players, **options)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         n_actions = len(self.edition.actions)
-        self._observation_space = observation_space(self.encoding, n_actions)
+        self.perfect_recall = perfect_recall
+        self._recall_size = recall_size(self.edition.private is not None) if perfect_recall else 0
+        self._observation_space = observation_space(self.encoding, n_actions, self._recall_size)
+        self._recall = None
         self._action_space = spaces.Discrete(n_actions)
         self.game = None
 
@@ -75,6 +86,7 @@ class raw_env(_pz.AECEnv):
             game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63))
             game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
         self.game = game
+        self._recall = Recall(game) if self.perfect_recall else None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -86,15 +98,23 @@ class raw_env(_pz.AECEnv):
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
-        return {"observation": self.encoding.encode(self.game.view(seat)), "action_mask": action_mask(self.game, seat)}
+        if self._recall is None:
+            observation = self.encoding.encode(self.game.view(seat))
+        else:
+            observation = np.empty(self.encoding.size + self._recall_size, np.float32)
+            self.encoding.encode(self.game.view(seat), out=observation[:self.encoding.size])
+            self._recall.write(observation[self.encoding.size:], seat)
+        return {"observation": observation, "action_mask": action_mask(self.game, seat)}
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        played = self.game.apply(action_of(self.edition, action))  # an illegal one raises, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(self.edition.actions.by_index(int(action)))  # an illegal action raises, changing nothing
+        if self._recall is not None:
+            self._recall.add(self.game, played.index)
         self.rewards = {a: 0.0 for a in self.agents}
         if self.game.is_terminal:
             for a, value in zip(self.possible_agents, self.game.returns()):
