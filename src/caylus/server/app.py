@@ -4,6 +4,8 @@
     /api/tables                   create a table (POST), the lobby (GET)
     /api/tables/{id}              a seat's state (Authorization: Bearer), /moves, /undo, /hint, /record, /buildings;
                                   DELETE: the creator closes the table
+    /api/players                  make a player (POST); /me, /me/turns (Authorization: Bearer <key>), /{id}: a page
+    /api/tables/{id}/join         a player takes a human seat (the seat's token in the body, the key in the header)
     /ws/tables/{id}               the live feed (the token in the first message)
     /docs, /openapi.json          the API, documented by FastAPI
     /                             the browser front end (caylus/web), when it is there
@@ -27,7 +29,8 @@ from .expiry import Expiry
 from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
-from .routers import editions, moves, replay, tables, ws
+from .players import Players
+from .routers import editions, moves, players, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, Store
 from .workers import BotPool
@@ -98,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                               "See docs/server.md.")
     app.state.settings = settings
     app.state.store = store
+    app.state.players = Players(store)
     app.state.tables = table_set
     app.state.hub = hub
     app.state.bots = runner
@@ -106,7 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, replay, ws):
+    for module in (editions, tables, moves, replay, players, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

@@ -55,9 +55,10 @@ def given_token(request: Request, token: SeatToken = None) -> str | None:
 GivenToken = Annotated[str | None, Depends(given_token)]
 
 
-def get_seat(table: TableDep, token: GivenToken) -> int | None:
-    """The seat the request's token holds at this table (None without a token; 403 for a wrong one)."""
-    return table.seat_of(token)
+def get_seat(table: TableDep, tables: TablesDep, token: GivenToken) -> int | None:
+    """The seat the request's token (a seat's token or a player's key) holds at this table (None without a
+    token; 403 for a wrong one)."""
+    return tables.seat_of(table, token)
 
 
 SeatDep = Annotated[int | None, Depends(get_seat)]

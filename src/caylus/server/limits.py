@@ -40,6 +40,12 @@ class Limits:
     sockets_per_table: int = 200  # WebSocket connections open at once watching one table
     idle_seconds: float = 2 * 3600.0  # a table nobody moved at (and nobody watches) for this long is closed
     cache_bytes: int = 256 * 1024 * 1024  # the games this process keeps in memory (a measured estimate)
+    players_per_minute: float = 2.0  # players a client may make, burst `players_burst`
+    players_burst: int = 5
+    players_per_client: int = 20  # players one address may have made in all
+    players: int = 100_000  # players on the server
+    seats_per_player: int = 1_000  # seats a player may hold (joined, over all time)
+    player_page_tables: int = 50  # tables a player's page and "your turn" list look at (the latest joined)
     clients_tracked: int = 100_000  # the buckets kept (the least recently seen client's are forgotten first)
 
 
@@ -142,6 +148,8 @@ class Guards:
                            f"more than {limits.reads_per_second:g} reads a second from this address", keys)
         self.moves = Meter(limits.moves_per_second, limits.burst, "too_many_moves",
                            f"more than {limits.moves_per_second:g} moves a second from this seat", keys)
+        self.players = Meter(limits.players_per_minute / 60, limits.players_burst, "too_many_players",
+                             f"more than {limits.players_per_minute:g} new players a minute from this address", keys)
         self.client_sockets = Slots(limits.sockets_per_client)
         self.table_sockets = Slots(limits.sockets_per_table)
 

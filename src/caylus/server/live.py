@@ -14,6 +14,7 @@ import hmac
 import secrets
 import logging
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -66,14 +67,19 @@ class LiveTable:
         """The human seat whose secret `token` this is; None for no token (a spectator); 403 for a wrong one."""
         if token is None or token == "":
             return None
+        found = self.holder_of(token)
+        if found is None:
+            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        return found
+
+    def holder_of(self, token: str) -> int | None:
+        """The seat whose token, or whose player's key, this is (None if none)."""
         digest = token_hash(token)
         found = None
         for p, seat in enumerate(self.row.seats):
-            stored = seat.get("token_sha256")
-            if stored and hmac.compare_digest(stored, digest):
-                found = p
-        if found is None:
-            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+            for stored in (seat.get("token_sha256"), seat.get("player_sha256")):
+                if stored and hmac.compare_digest(stored, digest):
+                    found = p
         return found
 
     def check_open(self) -> None:
@@ -90,7 +96,11 @@ class LiveTable:
         if self.row.closed:
             s["legal"] = []
         for entry in s["seats"]:
-            entry["kind"] = entry["spec"] if self.kinds[entry["seat"]] != HUMAN else HUMAN
+            seat = self.row.seats[entry["seat"]]
+            entry["kind"] = entry["spec"] if seat["kind"] != HUMAN else HUMAN
+            # The player holding the seat (server/players.py), if one joined it: their id and name.
+            entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
+                else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
         return s
 
@@ -140,7 +150,7 @@ class Tables:
                        options=dict(game.options),
                        seats=[{"kind": k, "token_sha256": token_hash(t) if t else None} for k, t in zip(kinds, tokens)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
-                       creator=creator, owner_sha256=token_hash(owner))
+                       creator=creator, owner_sha256=token_hash(owner), updated=time.time())
         try:
             live = LiveTable(row)
         except caylus.CaylusError as exc:  # a bot level Session cannot build
@@ -183,6 +193,31 @@ class Tables:
                 for listener in self.on_load:
                     listener(live)
         return live
+
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat `token` (a seat's token or a player's key) holds at the table; None for no token, 403 for a
+        wrong one. A key another process seated since this copy was made is found by reading the seats again."""
+        if token is None or token == "":
+            return None
+        found = live.holder_of(token)
+        if found is None:
+            row = self.store.load(live.id)
+            if row is not None:
+                with live.lock:
+                    live.row.seats = row.seats
+                found = live.holder_of(token)
+        if found is None:
+            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        return found
+
+    def seat_player(self, live: LiveTable, seat: int, player_id: str, name: str, key_sha256: str) -> None:
+        """Seat a player at a human seat: their key opens it from now on (the seat's token still does)."""
+        with live.lock:
+            row = self.store.load(live.id)
+            seats = [dict(s) for s in (row.seats if row is not None else live.row.seats)]
+            seats[seat].update(player=player_id, player_name=name, player_sha256=key_sha256)
+            self.store.set_seats(live.id, seats)
+            live.row.seats = seats
 
     def state(self, live: LiveTable, seat: int | None, since: int = 0) -> dict:
         """What `seat` may see of the table now (up to date with the store)."""
@@ -365,6 +400,7 @@ class Tables:
             raise
         live.game_version = version + len(changes)
         live.row.version = live.game_version
+        live.row.updated = time.time()
         live.row.terminal = live.session.game.is_terminal
         self._stored += 1
         if live.row.terminal or live.row.closed or self._stored % 32 == 0:  # tables grow as they are played

@@ -79,11 +79,17 @@ class LegalMove(BaseModel):
     text: str
 
 
+class SeatPlayer(BaseModel):
+    id: str
+    name: str
+
+
 class SeatInfo(BaseModel):
     seat: int
     name: str
     kind: str
     spec: str
+    player: SeatPlayer | None = Field(None, description="the player who joined this seat (POST .../join), if any")
 
 
 class TableState(BaseModel):
@@ -155,3 +161,69 @@ class EditionInfo(BaseModel):
 class ErrorBody(BaseModel):
     error: str
     code: str
+
+
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+
+
+class NewPlayer(Strict):
+    name: PlayerName = Field(examples=["Alice"], description="how others see the player (at most 40 characters, "
+                                                            "unique without regard to case)")
+
+
+class PlayerCreated(BaseModel):
+    id: str
+    name: str
+    key: str = Field(description="the player's secret key (Authorization: Bearer): keep it, it is shown once")
+    link: str = Field(description='the "use on another device" link, the key in its fragment (#player=...&key=...), '
+                                  "which browsers never send to a server")
+
+
+class PlayerMe(BaseModel):
+    id: str
+    name: str
+
+
+class PlayerTable(BaseModel):
+    """One of a player's tables, as their page lists it."""
+
+    table: str
+    edition: str
+    title: str
+    seat: int = Field(description="the player's seat")
+    seats: list[str] = Field(description="who sits in each seat: a player's name, a bot level, or \"\" for a "
+                                         "person who made no player")
+    kinds: list[str] = Field(description='each seat\'s kind: "human" or a bot level')
+    current_player: int
+    your_turn: bool = Field(description="the player is to decide there")
+    terminal: bool
+    closed: bool
+    scores: list[int]
+    result: dict[str, Any] | None = Field(description="once the game is over: its result")
+    updated: float = Field(description="when the table last changed (seconds since 1970, the server's clock)")
+    record: str = Field(description="where the game's record is")
+
+
+class PlayerPage(BaseModel):
+    id: str
+    name: str
+    open: list[PlayerTable] = Field(description="tables still in play, the latest joined first")
+    finished: list[PlayerTable] = Field(description="games over or closed, the latest joined first")
+
+
+class YourTurn(BaseModel):
+    table: str
+    edition: str
+    title: str
+    seat: int
+    waiting_s: float = Field(description="seconds since the table last changed: how long it has waited")
+
+
+class JoinRequest(Strict):
+    seat_token: Token = Field(description="the token of the human seat to take (from the table's creation)")
+
+
+class JoinedSeat(BaseModel):
+    table: str
+    seat: int
+    player: str

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import re
 
-_SECRET = re.compile(r"((?:^|[?&#;\s\"'])(?:token|owner_token)=)[^&#\s\"';]*|(Bearer\s+)[^\s\"',;]+", re.IGNORECASE)
+_SECRET = re.compile(r"((?:^|[?&#;\s\"'])(?:token|owner_token|key|seat_token)=)[^&#\s\"';]*|(Bearer\s+)[^\s\"',;]+", re.IGNORECASE)
 REDACTED = "[redacted]"
 LOGGERS = ("uvicorn", "uvicorn.access", "uvicorn.error", "caylus")
 

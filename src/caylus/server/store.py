@@ -84,6 +84,7 @@ class TableRow:
     people: int = 0  # human seats
     creator: str | None = None
     owner_sha256: str | None = None
+    updated: float = 0.0  # when the last change was stored (time.time())
 
 
 @dataclass
@@ -165,6 +166,11 @@ class Store:
         except IntegrityError:
             # Another writer took the same (table, number) first: the unique key refused the second.
             raise Stale(f"the table moved on from version {version}") from None
+
+    def set_seats(self, table_id: str, seats: list[dict]) -> None:
+        """Store a table's seats again (a player joined one); the game's version does not change."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(seats=json.dumps(seats)))
 
     def open_tables(self, limit: int = 50) -> list[TableRow]:
         """The games not yet over nor closed, for the lobby: those with a person's seat first (a table of bots
@@ -249,4 +255,4 @@ def _table_row(r) -> TableRow:
     people = r.people if r.people is not None else sum(1 for s in seats if s.get("kind") == "human")
     return TableRow(id=r.id, edition=r.edition, players=r.players, seed=int(r.seed), options=json.loads(r.options),
                     seats=seats, version=r.version, terminal=bool(r.terminal), closed=bool(r.closed), people=people,
-                    creator=r.creator, owner_sha256=r.owner_sha256)
+                    creator=r.creator, owner_sha256=r.owner_sha256, updated=r.updated)

@@ -13,10 +13,10 @@ from .tables import ERRORS, Since, state_response
 router = APIRouter(prefix="/api/tables", tags=["moves"])
 
 
-def _seat(request: Request, table, body_token: str | None) -> int:
+def _seat(request: Request, tables, table, body_token: str | None) -> int:
     """The seat of the Authorization header's token (or, from older clients, the body's), counted against the
     seat's move rate (429 past it)."""
-    seat = table.seat_of(bearer(request) or body_token)
+    seat = tables.seat_of(table, bearer(request) or body_token)
     if seat is None:
         raise ApiError(403, "no_seat", "a move needs the seat's token (Authorization: Bearer <token>)")
     guards(request).moves.check((table.id, seat))
@@ -26,13 +26,13 @@ def _seat(request: Request, table, body_token: str | None) -> int:
 @router.post("/{table_id}/moves", response_model=TableState, responses=ERRORS,
              summary="Play a move for the token's seat, made against `version`")
 def move(body: MoveRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
-    seat = _seat(request, table, body.token)
+    seat = _seat(request, tables, table, body.token)
     return state_response(tables.move(table, seat, body.version, body.action, since))
 
 
 @router.post("/{table_id}/undo", response_model=TableState, responses=ERRORS,
              summary="Take back the seat's last decision and the bots' moves since (games against bots)")
 def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
-    seat = _seat(request, table, body.token)
+    seat = _seat(request, tables, table, body.token)
     tables.undo(table, seat, body.version)
     return state_response(tables.state(table, seat, since))

@@ -74,7 +74,7 @@ async def _feed(websocket: WebSocket, tables, hub, limits, table_id: str, token:
     await websocket.accept()
     try:
         table = await run_in_threadpool(tables.get, table_id)
-        seat = table.seat_of(bearer(websocket) or token)
+        seat = await run_in_threadpool(tables.seat_of, table, bearer(websocket) or token)
     except ApiError as exc:
         await websocket.send_text(json.dumps({"type": "error", **exc.body()}))
         await websocket.close(code=4000 + exc.status)
@@ -140,7 +140,7 @@ async def _hello(websocket, tables, hub, table, watcher, text: str) -> int | Non
     token = json.loads(text).get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
         raise ApiError(400, "bad_message", 'a hello\'s "token" is the seat\'s token, as text')
-    seat = table.seat_of(token)  # 403 bad_token for a wrong one
+    seat = await run_in_threadpool(tables.seat_of, table, token)  # 403 bad_token for a wrong one
     if seat != watcher.seat:
         hub.remove(watcher)
         watcher.seat, watcher.version, watcher.log_next = seat, -1, 0
