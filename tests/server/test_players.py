@@ -109,7 +109,7 @@ def test_a_key_joins_a_seat_and_then_plays_it(fast_client):
         ws.send_json({"type": "hello", "token": bob["key"]})
         while True:
             message = ws.receive_json()
-            if message.get("type") == "state" and message.get("seat") == 1:
+            if message.get("type") == "state" and message["state"]["seat"] == 1:
                 break
 
 
