@@ -1,0 +1,277 @@
+"""Game review: a lookahead bot grades every decision of a finished (or unfinished) game record.
+
+For each decision of the chosen seats it values the move played and the reviewer's best moves on one scale: the
+seat's expected final margin over the best other seat, in prestige points, as the lookahead level's futures
+estimate it (`LookaheadAgent.budget`: the level's candidates, horizon, deals of the hidden cards, slips and
+doubt, all the edition's). The move played is always one of the moves played on, so its value and the best's are
+comparable; `loss` is how much the played move gives up against the best (>= 0).
+
+    from caylus.agents.review import review_record
+    review = review_record(open("game.txt").read(), seats=[0], level="hard", jobs=2)
+    review.to_json()
+
+Hidden cards (Magna Carta): a decision is valued from a `Position` of the game at that moment, which keeps only
+the seat's view; the futures are played in worlds dealt from that view (`Position.sample`), so the review of a
+seat never depends on cards that seat could not see then.
+
+Deterministic: each decision's futures are seeded by the decision's index alone, so the same record and level
+give the same review whatever `jobs` is.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from caylus.core.errors import IllegalAction
+from caylus.core.record import load_record
+from caylus.core.words import describe_action
+
+from .base import Position
+from .evaluation import gains, reason_text
+from .greedy import greedy_successor, ranked_after, slipping_successor
+from .levels import BadAgent, make_agent
+from .lookahead import LookaheadAgent, looking_successor, outcome, play_on
+
+# Labels by the loss in expected prestige points (the thresholds are documented in docs/agents.md, "Game
+# review"). A batch not given at the castle costs 2 prestige and a turn's placement: that is a mistake.
+LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+THRESHOLDS = (("best", 0.25), ("good", 0.75), ("inaccuracy", 1.5), ("mistake", 4.0))  # loss below: that label
+ALTERNATIVES = 3  # the reviewer's best moves kept with their reasons for each decision
+REVIEW_LEVELS = ("normal", "hard")
+
+
+def label_for(loss: float) -> str:
+    """The label of a decision that lost `loss` expected prestige points against the reviewer's best move."""
+    for name, below in THRESHOLDS:
+        if loss < below:
+            return name
+    return "blunder"
+
+
+@dataclass
+class Alternative:
+    move: str  # the action token
+    value: float  # the seat's expected final margin after it
+    reason: str
+
+
+@dataclass
+class Decision:
+    index: int  # the decision's place in the record (0 = its first move)
+    seat: int
+    played: str
+    best: str
+    value: float  # the expected final margin after the move played
+    best_value: float
+    loss: float
+    label: str
+    reason: str
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    def public(self) -> dict:
+        """The decision as `--json` prints it."""
+        return {"index": self.index, "seat": self.seat, "played": self.played, "best": self.best,
+                "value": self.value, "loss": self.loss, "label": self.label, "reason": self.reason}
+
+
+@dataclass
+class Review:
+    edition: str
+    level: str
+    players: int
+    seats: list[int]
+    decisions: list[Decision]
+
+    def of_seat(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def summary(self, seat: int) -> dict:
+        """Mean loss a decision, the count of each label, and the three turning points (the seat's three costliest
+        decisions, in the order they were played)."""
+        mine = self.of_seat(seat)
+        labels = {name: 0 for name in LABELS}
+        for d in mine:
+            labels[d.label] += 1
+        mean = round(sum(d.loss for d in mine) / len(mine), 3) if mine else 0.0
+        costly = sorted(mine, key=lambda d: (-d.loss, d.index))[:3]
+        return {"seat": seat, "mean_loss": mean, "labels": labels,
+                "turning_points": sorted((d.index for d in costly if d.loss > 0), key=int)}
+
+    def to_json(self) -> dict:
+        """The object `caylus review --json` prints (the shape issue 29 fixes)."""
+        return {"edition": self.edition, "level": self.level,
+                "seats": [{k: v for k, v in self.summary(s).items() if k != "turning_points"} for s in self.seats],
+                "decisions": [d.public() for d in self.decisions]}
+
+    def margins(self, seat: int) -> list[tuple[int, float]]:
+        """(index, expected final margin after the move played) for each reviewed decision of `seat`: the chart."""
+        return [(d.index, d.value) for d in self.of_seat(seat)]
+
+
+class Reviewer:
+    """Values moves at one decision the way a lookahead level would, with the move played among those played on."""
+
+    def __init__(self, level: str = "hard"):
+        if level not in REVIEW_LEVELS:
+            raise BadAgent(f"a review is made at a lookahead level ({', '.join(REVIEW_LEVELS)}), not {level!r}")
+        self.level = level
+        agent = make_agent(level, 0)
+        assert isinstance(agent, LookaheadAgent)
+        self.agent = agent
+
+    def weigh(self, position: Position, played, index: int):
+        """([(expected final margin, action, the game after it and the seat's follow-ups)] for the level's best
+        moves and `played`, best first; the world the moves were tried in). The futures are seeded by `index`: every move meets the same worlds and slips."""
+        edition = position.edition
+        candidates, horizon, samples, inner = self.agent.budget(edition)
+        noise = self.agent.noise_in(edition)
+        doubt = self.agent.doubt_in(edition)
+        rng = random.Random(0x5EED ^ (index * 1_000_003))
+        world = position.sample(rng.getrandbits(63))
+        world.keep_undo = False
+        seat = position.player
+        scored = ranked_after(world, seat, position.legal)
+        chosen = scored[:candidates]
+        if all(s[2] != played for s in chosen):
+            chosen.append(next(s for s in scored if s[2] == played))
+        varied = position.hidden or bool(noise and inner is None)
+        rounds = samples if varied else 1
+        seeds = [rng.getrandbits(63) for _ in range(rounds)]
+        out = []
+        for greedy_value, _i, action, settled in chosen:
+            total = 0.0
+            for seed in seeds:
+                if inner is not None:
+                    successor = looking_successor(*inner)
+                elif noise:
+                    successor = slipping_successor(random.Random(seed), noise)
+                else:
+                    successor = greedy_successor
+                g = position.sample(seed)
+                g.keep_undo = False
+                g.apply(action)
+                total += outcome(play_on(g, horizon, successor), seat)
+            trust = rounds / (rounds + doubt)
+            value = greedy_value + trust * (total / rounds - greedy_value)
+            out.append((value, action, settled))
+        out.sort(key=lambda v: -v[0])  # stable: ties keep the greedy's order
+        return out, world
+
+
+def _words(position: Position, world, seat: int, action, settled) -> str:
+    return reason_text(describe_action(position.view, action.token), gains(world, settled, seat))
+
+
+def review_position(reviewer: Reviewer, game, index: int, played) -> Decision | None:
+    """The review of the decision `game` is at, where the record played `played` (a token or Action); None for a
+    forced decision (a single legal move)."""
+    legal = game.legal_actions()
+    if len(legal) < 2:
+        return None
+    played = game.parse(played) if isinstance(played, str) else played
+    if played not in legal:
+        raise IllegalAction(f"review: {played.token} is not legal at decision {index}")
+    position = Position(game)  # what the seat knew then: in Magna Carta its view, never the hidden cards
+    seat = position.player
+    weighed, world = reviewer.weigh(position, played, index)
+    best_value, best, best_settled = weighed[0]
+    value, _a, settled = next(w for w in weighed if w[1] == played)
+    loss = max(0.0, best_value - value)
+    if played == best:
+        loss = 0.0
+    label = label_for(loss)
+    played_words = _words(position, world, seat, played, settled)
+    if label == "best":
+        reason = played_words
+    else:
+        reason = (f"{played_words}; better: {_words(position, world, seat, best, best_settled)} "
+                  f"({loss:.1f} expected prestige lost)")
+    alternatives = [Alternative(a.token, round(v, 3), _words(position, world, seat, a, s))
+                    for v, a, s in weighed[:ALTERNATIVES]]
+    return Decision(index, seat, played.token, best.token, round(value, 3), round(best_value, 3), round(loss, 3),
+                    label, reason, alternatives)
+
+
+def _review_span(args) -> list[Decision]:
+    """Review the decisions `indices` (sorted) of the record `text`: one job of `review_record`."""
+    text, level, indices = args
+    reviewer = Reviewer(level)
+    game = load_record(text, stop_at=indices[0])
+    moves = load_record(text).history
+    out = []
+    wanted = set(indices)
+    for i in range(indices[0], indices[-1] + 1):
+        if i in wanted:
+            d = review_position(reviewer, game, i, moves[i])
+            if d is not None:
+                out.append(d)
+        game.apply(moves[i])
+    return out
+
+
+def chosen_decisions(text: str, seats: list[int] | None) -> tuple[object, list[int]]:
+    """The game a record plays, and the indices of the decisions of `seats` (all seats if None) worth reviewing:
+    those with more than one legal move."""
+    game = load_record(text)
+    replay = load_record(text, stop_at=0)
+    indices = []
+    for i, action in enumerate(game.history):
+        if (seats is None or replay.current_player in seats) and len(replay.legal_actions()) > 1:
+            indices.append(i)
+        replay.apply(action)
+    return game, indices
+
+
+def review_record(text: str, seats: list[int] | None = None, level: str = "hard", jobs: int = 1,
+                  progress: Callable[[int, int], None] | None = None, indices: list[int] | None = None,
+                  span: int = 8) -> Review:
+    """Review the decisions of `seats` (all if None) in the record `text`; `jobs` processes share the work.
+    `progress(done, total)` is called as decisions are reviewed. `indices` limits the review to those decisions.
+    BadRecord for a record that does not replay, ValueError for a seat not in the game or jobs below 1."""
+    if jobs < 1:
+        raise ValueError("review: jobs must be 1 or more")
+    Reviewer(level)  # a bad level is an error before any work
+    game, todo = chosen_decisions(text, seats)
+    n = game.num_players
+    if seats is not None:
+        bad = [s for s in seats if not 0 <= s < n]
+        if bad:
+            raise ValueError(f"review: no seat {bad[0]} in a {n}-player game (seats 0-{n - 1})")
+    if indices is not None:
+        keep = set(indices)
+        todo = [i for i in todo if i in keep]
+    spans = [todo[k:k + span] for k in range(0, len(todo), span)]
+    decisions: list[Decision] = []
+    done = 0
+    if progress:
+        progress(0, len(todo))
+    work = [(text, level, s) for s in spans]
+    if jobs == 1 or len(spans) < 2:
+        results = map(_review_span, work)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(_review_span, work)
+    try:
+        for chunk, s in zip(results, spans):
+            decisions.extend(chunk)
+            done += len(s)
+            if progress:
+                progress(done, len(todo))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    shown = sorted(set(d.seat for d in decisions) if seats is None else seats)
+    return Review(game.edition.id, level, n, shown if seats is not None else list(range(n)), decisions)
+
+
+def review_game(game, seats: list[int] | None = None, level: str = "hard", jobs: int = 1, **kw) -> Review:
+    """`review_record` of a `Game`'s record."""
+    return review_record(game.record(), seats, level, jobs, **kw)
+
+
+__all__ = ["LABELS", "THRESHOLDS", "Alternative", "Decision", "Review", "Reviewer", "label_for", "review_game",
+           "review_position", "review_record"]
