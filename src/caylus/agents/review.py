@@ -2,9 +2,9 @@
 
 For each decision of the chosen seats it values the move played and the reviewer's best moves on one scale: the
 seat's expected final margin over the best other seat, in prestige points, as the lookahead level's futures
-estimate it (`LookaheadAgent.budget`: the level's candidates, horizon, deals of the hidden cards, slips and
-doubt, all the edition's). The move played is always one of the moves played on, so its value and the best's are
-comparable; `loss` is how much the played move gives up against the best (>= 0).
+estimate it (`LookaheadAgent.budget`: the level's candidates, horizon, deals of the hidden cards, slips,
+doubt and leaf shares, all the edition's). The move played is always one of the moves played on, so its value
+and the best's are comparable; `loss` is how much the played move gives up against the best (>= 0).
 
     from caylus.agents.review import review_record
     review = review_record(open("game.txt").read(), seats=[0], level="hard", jobs=2)
@@ -129,6 +129,7 @@ class Reviewer:
         candidates, horizon, samples, inner = self.agent.budget(edition)
         noise = self.agent.noise_in(edition)
         doubt = self.agent.doubt_in(edition)
+        leaf = self.agent.leaf_in(edition)
         rng = random.Random(0x5EED ^ (index * 1_000_003))
         world = position.sample(rng.getrandbits(63))
         world.keep_undo = False
@@ -145,7 +146,7 @@ class Reviewer:
             total = 0.0
             for seed in seeds:
                 if inner is not None:
-                    successor = looking_successor(*inner)
+                    successor = looking_successor(*inner, leaf)
                 elif noise:
                     successor = slipping_successor(random.Random(seed), noise)
                 else:
@@ -153,7 +154,7 @@ class Reviewer:
                 g = position.sample(seed)
                 g.keep_undo = False
                 g.apply(action)
-                total += outcome(play_on(g, horizon, successor), seat)
+                total += outcome(play_on(g, horizon, successor), seat, leaf)
             trust = rounds / (rounds + doubt)
             value = greedy_value + trust * (total / rounds - greedy_value)
             out.append((value, action, settled))
