@@ -12,7 +12,8 @@ on a shared machine counts less):
 - apply+undo, clone, clone+apply: on --positions mid-game positions (apply+undo after a first undo there, as a
   search that tries several moves; ``1st undo`` is apply+undo on a position that has never undone);
 - encode: ``Encoding.encode`` of a seat's view; observation: ``game.view(seat)`` and its encoding;
-- PettingZoo: ``agent_iter`` / ``last`` / ``step`` with a random legal action from the mask;
+- PettingZoo: ``agent_iter`` / ``last`` / ``step`` with a random legal action from the mask (``env()``, with its
+  OrderEnforcingWrapper); ``PZ recall``: the same with ``perfect_recall=True``;
 - Gymnasium: the learner's steps (a random legal action) against ``random`` opponents;
 - OpenSpiel: a Python loop over ``pyspiel`` states (``legal_actions``, ``apply_action``), and its ratio to
   ``caylus bench`` (random playouts, ``keep_undo = False``) on the same games.
@@ -117,10 +118,10 @@ def observation_rate(enc, games: list) -> float:
     return len(games) * games[0].num_players / (clock() - start)
 
 
-def pettingzoo_rate(edition: str, players: int, games: int) -> float:
-    env = caylus_pz.env(edition=edition, players=players)
+def pettingzoo_rate(edition: str, players: int, games: int, perfect_recall: bool = False) -> float:
+    env = caylus_pz.env(edition=edition, players=players, perfect_recall=perfect_recall)
     steps = 0
-    start = clock()
+    start = clock()  # a researcher makes the environment once: its making is not timed
     for seed in range(games):
         env.reset(seed=seed)
         choose = random.Random(seed).choice
@@ -135,7 +136,7 @@ def pettingzoo_rate(edition: str, players: int, games: int) -> float:
 def gymnasium_rate(edition: str, players: int, games: int) -> float:
     env = caylus_gym.CaylusEnv(edition=edition, players=players, seat=0, opponent="random")
     steps = 0
-    start = clock()
+    start = clock()  # a researcher makes the environment once: its making is not timed
     for seed in range(games):
         observation, info = env.reset(seed=seed)
         choose = random.Random(seed).choice
@@ -182,7 +183,7 @@ def main() -> None:
     columns = ["loop default", "no-undo", "of no-undo", "compiled", "apply+undo", "1st undo", "clone",
                "clone+apply"]
     if research:
-        columns += ["encode", "observation", "PettingZoo", "Gymnasium", "OpenSpiel", "of bench"]
+        columns += ["encode", "observation", "PettingZoo", "PZ recall", "Gymnasium", "OpenSpiel", "of bench"]
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"{args.players} players; medians of {args.repeat} runs; {when}; Python {sys.version.split()[0]}"
           f"{', compiled build' if built else ''}")
@@ -210,6 +211,7 @@ def main() -> None:
                 runs["encode"].append(encode_rate(enc, views))
                 runs["observation"].append(observation_rate(enc, games))
                 runs["PettingZoo"].append(pettingzoo_rate(edition, args.players, max(1, args.games // 2)))
+                runs["PZ recall"].append(pettingzoo_rate(edition, args.players, max(1, args.games // 2), True))
                 runs["Gymnasium"].append(gymnasium_rate(edition, args.players, max(1, args.games // 2)))
                 spiel, bench = openspiel_rates(edition, args.players, args.games)
                 runs["OpenSpiel"].append(spiel)

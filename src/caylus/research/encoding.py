@@ -36,6 +36,8 @@ KINDS = {
     "len": "1 slot: the list's length",
 }
 
+_ENCODERS: dict[tuple, object] = {}  # compiled `encode` functions, by (edition, players, options)
+
 _STAR = re.compile(r"^\*(?:(\d+)|\{([^}]*)\})?$")
 
 
@@ -78,7 +80,12 @@ class Encoding:
         self.size = offset
         self._index = {f.label: f for f in self.fields}
         self._words = {f.vocabulary: {w: i for i, w in enumerate(f.vocabulary)} for f in self.fields}
-        self._encode = compile_encoder(self, template)
+        # Writing the encoder's source and compiling it takes a good part of a second (Magna Carta's road): once
+        # per edition, players and options in a process, however many environments are made.
+        key = (edition, players, repr(sorted(self.edition.normalize_options(options).items())))
+        if key not in _ENCODERS:
+            _ENCODERS[key] = compile_encoder(self, template)
+        self._encode = _ENCODERS[key]
 
     def _size(self, kind: str, vocabulary: tuple) -> int:
         if kind in ("num", "len"):
