@@ -269,3 +269,36 @@ def test_what_the_others_did_since_your_last_move_is_outlined_on_the_board(page,
     assert named <= outlined, (named, outlined)
     spaces = {e["space"] for e in log[mine + 1:] if e["player"] != me and isinstance(e.get("space"), int)}
     assert outlined <= named | {s["tile"] for s in state["view"]["road"] if s["space"] in spaces}
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
+def test_a_phone_zooms_the_board_to_read_it_and_back(browser, server, edition):
+    table, token = _table(server, edition, 3)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}/?table={table}&token={token}")
+        _settled(page)
+        name_px = "() => Math.max(...[...document.querySelectorAll('svg.board [data-building] text')].map((t) => t.getBoundingClientRect().height))"
+        fitted = page.evaluate(name_px)
+        assert page.is_visible("#zoom-board")
+        page.click("#zoom-board")
+        zoomed = page.evaluate(name_px)
+        assert zoomed >= 2 * fitted and zoomed >= 14, (fitted, zoomed)
+        scroll, client = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert scroll <= client, "the page itself must not scroll sideways"
+        box = page.evaluate("() => { const b = document.querySelector('.board-box'); return [b.scrollWidth, b.clientWidth]; }")
+        assert box[0] > 2 * box[1], "the zoomed board pans inside its box"
+        play_one_move(page)  # a redraw keeps the zoom
+        assert page.evaluate(name_px) >= 2 * fitted
+        page.click("#zoom-board")
+        assert page.evaluate(name_px) == pytest.approx(fitted, rel=0.05)
+    finally:
+        context.close()
+
+
+def test_a_desktop_has_no_zoom_button(page, server):
+    table, token = _table(server, "caylus", 3)
+    page.goto(f"{server.url}/?table={table}&token={token}")
+    _settled(page)
+    assert not page.is_visible("#zoom-board")

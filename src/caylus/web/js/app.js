@@ -2,7 +2,7 @@
 // only draws the state it is sent (the seat's own view) and sends the moves the seat picks among `legal`.
 import { api, liveFeed, ApiError } from "./api.js";
 import { html, fill, colourOf, label } from "./svg.js";
-import { boardFor, notesById, explainInto, explainOnHover, outline, playersPanel, logItems, endPanel } from "./position.js";
+import { boardFor, notesById, explainInto, explainOnHover, outline, playersPanel, logItems, endPanel, zoomButton, showDrawing } from "./position.js";
 const SEAT_CHOICES = [
   ["you", "You"], ["human", "A friend (gets a link)"], ["easy", "Bot: easy"], ["normal", "Bot: normal"],
   ["hard", "Bot: hard"], ["random", "Bot: random"],
@@ -220,7 +220,7 @@ class TableView {
     main.replaceChildren(html("div", { class: "table" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
       html("div", { class: "table-body" },
-        html("div", { class: "left" }, this.end, this.boardBox, this.info),
+        html("div", { class: "left" }, this.end, zoomButton(this.boardBox), this.boardBox, this.info),
         html("aside", { class: "right" }, this.actions, this.hintBox, this.tools, this.players,
           html("h2", {}, "Game log"), this.log))),
       this.dialog);
@@ -312,7 +312,7 @@ class TableView {
     // A redraw (the same state again, the buildings' notes arriving) must not take the keyboard's place away.
     const focused = this.boardBox.contains(document.activeElement) ? focusKey(document.activeElement) : null;
     this.markRecent(drawing, s);
-    this.boardBox.replaceChildren(drawing);
+    showDrawing(this.boardBox, drawing);
     if (focused) {
       const again = [...drawing.querySelectorAll("[tabindex]")].find((node) => focusKey(node) === focused);
       if (again) again.focus({ preventScroll: true });

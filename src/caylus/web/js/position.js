@@ -124,3 +124,22 @@ export function endPanel(s, ...links) {
     links.length ? html("p", {}, links) : null,
   ].filter(Boolean);
 }
+
+// A phone shows the whole board at the screen's width, where its words are small: "Zoom the board" draws it at
+// a size to read (the board then pans sideways inside its own box, the page never does); tapped again, it fits.
+export function zoomButton(boardBox) {
+  const button = html("button", { type: "button", class: "zoom-board narrow-only", id: "zoom-board", "aria-pressed": "false" }, "Zoom the board");
+  button.addEventListener("click", () => {
+    const on = boardBox.classList.toggle("zoomed");
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? "Fit the board to the screen" : "Zoom the board";
+  });
+  return button;
+}
+
+// Put a new drawing in the board's box, keeping where a zoomed board was panned to.
+export function showDrawing(boardBox, drawing) {
+  const left = boardBox.scrollLeft;
+  boardBox.replaceChildren(drawing);
+  boardBox.scrollLeft = left;
+}

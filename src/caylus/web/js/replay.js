@@ -3,7 +3,7 @@
 // The server replays the record at each step (POST /api/replay): the page holds the record's text, nothing more.
 import { api } from "./api.js";
 import { html, fill, colourOf } from "./svg.js";
-import { boardFor, readOnlyKit, explainOnHover, explainInto, outline, playersPanel, logItems, endPanel } from "./position.js";
+import { boardFor, readOnlyKit, explainOnHover, explainInto, outline, playersPanel, logItems, endPanel, zoomButton, showDrawing } from "./position.js";
 
 const KEPT = "caylus:replay-record";  // an opened file, kept for a reload of the page (this tab only)
 
@@ -98,7 +98,7 @@ class ReplayView {
         html("span", { class: "muted" }, "Replay"), this.seen),
       controls, this.next,
       html("div", { class: "table-body" },
-        html("div", { class: "left" }, this.end, this.boardBox, this.info),
+        html("div", { class: "left" }, this.end, zoomButton(this.boardBox), this.boardBox, this.info),
         html("aside", { class: "right" }, this.playOnBox, this.players, html("h2", {}, "Game log"), this.log,
           html("p", { class: "muted" }, "Another record: ", this.fileInput())))));
     if (!this.keys) {
@@ -142,7 +142,7 @@ class ReplayView {
     const drawing = this.board.draw(v, readOnlyKit(notes));
     explainOnHover(drawing, (id) => { this.explained = id; explainInto(this.info, notes, id); });
     outline(this.board, drawing, (s.log || []).filter((e) => typeof e === "object" && e && e.index >= s.last_from), v);
-    this.boardBox.replaceChildren(drawing);
+    showDrawing(this.boardBox, drawing);
     this.boardBox.dataset.step = String(s.step);
     if (this.explained) explainInto(this.info, notes, this.explained);
     this.players.replaceChildren(...playersPanel(this.board, s));
