@@ -51,3 +51,15 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     assert main(["review", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "no seat 5" in err and "bad.txt" in err
+
+
+def test_chart_draws_each_seats_expected_margin(tmp_path, capsys):
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    path = _record(tmp_path, 8)
+    chart = tmp_path / "margins.png"
+    assert main(["review", str(path), "--level", "normal", "--chart", str(chart)]) == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["review", str(path), "--level", "normal", "--chart", str(tmp_path / "no" / "dir.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
