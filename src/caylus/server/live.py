@@ -24,7 +24,7 @@ from caylus.core.words import describe_decision
 from caylus.session import Session, StaleMove, UndoRefused
 
 from .errors import ApiError
-from .store import CLOSE, MOVE, UNDO, Change, Stale, Store, TableRow
+from .store import CLOSE, MOVE, SEAT, UNDO, Change, Stale, Store, TableRow
 from .workers import job_for
 
 log = logging.getLogger("caylus.server")
@@ -72,6 +72,13 @@ class LiveTable:
             raise ApiError(403, "bad_token", "this token holds no seat at this table")
         return found
 
+    def take_over(self, seat: int, level: str, why: str) -> None:
+        """A bot of `level` plays the person's seat from now on (kept in memory: the stored seats stay as made,
+        and a `seat` change in the moves replays this); the state says from which decision."""
+        entry = self.row.seats[seat]
+        entry["kind"] = level
+        entry["taken_over"] = {"by": level, "why": why, "from_decision": len(self.session.game.history)}
+
     def holder_of(self, token: str) -> int | None:
         """The seat whose token, or whose player's key, this is (None if none)."""
         digest = token_hash(token)
@@ -99,6 +106,7 @@ class LiveTable:
             seat = self.row.seats[entry["seat"]]
             entry["kind"] = entry["spec"] if seat["kind"] != HUMAN else HUMAN
             # The player holding the seat (server/players.py), if one joined it: their id and name.
+            entry["taken_over"] = seat.get("taken_over")
             entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
                 else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
@@ -134,7 +142,7 @@ class Tables:
 
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
-               creator: str | None = None, moves: list[str] = ()) -> tuple:
+               creator: str | None = None, moves: list[str] = (), takeover: str = "normal") -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
         which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
         the table's first changes."""
@@ -148,7 +156,8 @@ class Tables:
             raise ApiError(422, "bad_setup", str(exc)) from None
         row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
                        options=dict(game.options),
-                       seats=[{"kind": k, "token_sha256": token_hash(t) if t else None} for k, t in zip(kinds, tokens)],
+                       seats=[{"kind": k, "token_sha256": token_hash(t) if t else None,
+                               **({"takeover": takeover} if k == HUMAN else {})} for k, t in zip(kinds, tokens)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
                        creator=creator, owner_sha256=token_hash(owner), updated=time.time())
         try:
@@ -204,7 +213,7 @@ class Tables:
             row = self.store.load(live.id)
             if row is not None:
                 with live.lock:
-                    live.row.seats = row.seats
+                    _merge_players(live.row.seats, row.seats)
                 found = live.holder_of(token)
         if found is None:
             raise ApiError(403, "bad_token", "this token holds no seat at this table")
@@ -217,7 +226,25 @@ class Tables:
             seats = [dict(s) for s in (row.seats if row is not None else live.row.seats)]
             seats[seat].update(player=player_id, player_name=name, player_sha256=key_sha256)
             self.store.set_seats(live.id, seats)
-            live.row.seats = seats
+            _merge_players(live.row.seats, seats)
+
+    def resign(self, live: LiveTable, seat: int, why: str) -> None:
+        """The person at `seat` leaves (resigned, or their clock ran out): a bot of the level chosen at the table's
+        creation (default `normal`) plays the seat from the next decision on, and the game goes on. Stored as a
+        change, so every process and watcher hears of it and a restart replays it."""
+        with live.lock:
+            self.catch_up(live)
+            live.check_open()
+            if live.session.game.is_terminal:
+                raise ApiError(409, "game_over", "the game is over: there is nothing to resign")
+            entry = live.row.seats[seat]
+            if entry["kind"] != HUMAN:
+                raise ApiError(409, "already_a_bot", f"a bot ({entry['kind']}) already plays this seat")
+            level = entry.get("takeover") or "normal"
+            version = live.game_version
+            live.take_over(seat, level, why)
+            live.session = Session(live.session.game, live.kinds, seed=live.row.seed, version=version + 1)
+            self._store(live, version, [Change(version, SEAT, f"{level} {why}"[:64], seat)])
 
     def state(self, live: LiveTable, seat: int | None, since: int = 0) -> dict:
         """What `seat` may see of the table now (up to date with the store)."""
@@ -288,6 +315,8 @@ class Tables:
             elif change.kind == CLOSE:
                 live.row.closed = True
                 live.closed_why = change.token or "closed"
+            elif change.kind == SEAT:
+                live.take_over(change.seat, *change.token.split(" ", 1))
             else:
                 for _ in range(int(change.token)):
                     game.undo()
@@ -414,6 +443,14 @@ class Tables:
     def _reset(self, live: LiveTable) -> None:
         fresh = self._rebuild(self.store.load(live.id))
         live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
+
+
+def _merge_players(live_seats: list[dict], stored: list[dict]) -> None:
+    """Bring the players seated since into this copy's seats, keeping what the copy replayed (a bot's takeover)."""
+    for mine, theirs in zip(live_seats, stored):
+        for key in ("player", "player_name", "player_sha256"):
+            if key in theirs:
+                mine[key] = theirs[key]
 
 
 @dataclass

@@ -29,6 +29,8 @@ class NewTable(Strict):
     seed: int | None = Field(None, ge=0, lt=2**63, strict=True,
                              description="the game's seed (default: a random one); only where no card is hidden, "
                                          "or every seat is a bot")
+    takeover: Annotated[str, StringConstraints(min_length=1, max_length=32)] = Field(
+        "normal", description="the bot level that plays a person's seat once they resign (POST .../resign)")
 
 
 # A record as a replay request carries it: a few kilobytes for a whole game (the request body's own cap is lower).
@@ -90,6 +92,9 @@ class SeatInfo(BaseModel):
     kind: str
     spec: str
     player: SeatPlayer | None = Field(None, description="the player who joined this seat (POST .../join), if any")
+    taken_over: dict[str, Any] | None = Field(None, description='once a person left the seat: {"by": the bot level, '
+                                                                '"why": "resigned", "from_decision": the number of '
+                                                                'the first decision the bot made}')
 
 
 class TableState(BaseModel):

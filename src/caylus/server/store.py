@@ -54,7 +54,7 @@ moves = Table(
     "moves", metadata,
     Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
     Column("number", Integer, nullable=False),  # the version this change was made against
-    Column("kind", String(8), nullable=False),  # "move", "undo" or "close"
+    Column("kind", String(8), nullable=False),  # "move", "undo", "close" or "seat"
     Column("token", String(64)),  # the action token of a move (None for an undo)
     Column("seat", Integer),  # who asked for it
     Column("created", Float, nullable=False),
@@ -62,6 +62,7 @@ moves = Table(
 )
 
 MOVE, UNDO, CLOSE = "move", "undo", "close"
+SEAT = "seat"  # a bot takes a person's seat: token "<bot level> <why>", seat the seat (server/live.py)
 
 
 class Stale(Exception):

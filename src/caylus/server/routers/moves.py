@@ -36,3 +36,12 @@ def undo(body: UndoRequest, table: TableDep, tables: TablesDep, request: Request
     seat = _seat(request, tables, table, body.token)
     tables.undo(table, seat, body.version)
     return state_response(tables.state(table, seat, since))
+
+
+@router.post("/{table_id}/resign", response_model=TableState, responses=ERRORS,
+             summary="Leave the seat (its token or its player's key): a bot of the table's takeover level plays it "
+                     "from the next decision on")
+def resign(table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
+    seat = _seat(request, tables, table, None)
+    tables.resign(table, seat, "resigned")
+    return state_response(tables.state(table, seat, since))

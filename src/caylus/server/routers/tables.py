@@ -47,9 +47,12 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
         raise ApiError(422, "seed_refused", f"{caylus.get_edition(spec.edition).title} hides cards, and a seed "
                                             f"deals them all: a table with a person gets a random seed (leave "
                                             f"\"seed\" out; a seed may be chosen only when every seat is a bot)")
+    if spec.takeover not in BOT_LEVELS:
+        raise ApiError(422, "bad_takeover", f"takeover: {spec.takeover!r} is not a bot level "
+                                            f"({', '.join(BOT_LEVELS)})")
     creator = check_room(request, tables, spec.seats)
     live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
-                                        creator=creator)
+                                        creator=creator, takeover=spec.takeover)
     return created(request, live, spec.seats, tokens, owner)
 
 
