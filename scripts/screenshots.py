@@ -35,6 +35,9 @@ def free_port() -> int:
 def my_move(page) -> bool:
     page.wait_for_function("() => { const b = document.getElementById('turn-banner');"
                            " return b && (b.classList.contains('mine') || b.textContent.includes('over')); }")
+    # The buildings' words (and so their glyphs) for the state on show have arrived: the picture is complete.
+    page.wait_for_function("() => document.querySelector('.board-box').dataset.notesVersion"
+                           " === document.getElementById('turn-banner').dataset.version")
     return "over" not in page.inner_text("#turn-banner")
 
 
