@@ -4,6 +4,14 @@ discard pile it saw), heads-up, each seed played twice with the seats swapped.
 
     nice -n 15 .venv/bin/python benchmarks/bench_beliefs.py --games 40 --records /tmp/beliefs.jsonl
 
+The forgetful `hard` is also a bot the arena can seat (`module:Class`), which is how the effect is decided: a
+sequential test on paired seeds, seats swapped (README, "Exact beliefs"; journal
+benchmarks/results/sprt-magna-carta-hard-exact-forgetful/):
+
+    PYTHONPATH=benchmarks nice -n 15 caylus arena --edition magna-carta --players 2 \
+        --bots hard,bench_beliefs:Forgetful --sprt=-50,50 --games 400 --seed 1 --jobs 1 \
+        --records benchmarks/results/sprt-magna-carta-hard-exact-forgetful --resume
+
 `--records` keeps one JSON line per finished game, and a run with the same file goes on where it stopped. Prints
 the exact bot's wins (with a 95% interval) and the paired difference of score margins over the seeds played both
 ways.
@@ -25,8 +33,8 @@ class Forgetful:
     """`hard`, but its determinizations forget every reshuffle: the view it plans from says each pile is still the
     one dealt at the setup (`pile_from` None), so the unseen cards are dealt as the old `determinize` dealt them."""
 
-    def __init__(self, seed: int):
-        self.inner = make_agent("hard", seed=seed)
+    def __init__(self, seed: int | None = None):
+        self.inner = make_agent("hard", seed=0 if seed is None else seed)
         self.name = "hard-forgetful"
 
     def choose(self, position):

@@ -101,7 +101,7 @@ def test_reset_from_a_game_recalls_its_whole_history(edition):
     assert observation["observation"].tobytes() == played.observe("player_0")["observation"].tobytes()
     assert gym.observation_space.contains(observation)
     recall = observation["observation"][played.encoding.size:]
-    assert recall[0] == len(played.game.history) and recall.size == recall_size(played.edition.private is not None)
+    assert recall[0] == len(played.game.history) and recall.size == recall_size(played.edition.private is not None, 2)
 
 
 def test_gymnasium_recalls_the_opponents_moves():

@@ -13,6 +13,7 @@ import caylus  # noqa: E402
 from caylus import load_record  # noqa: E402
 from caylus.arena.schedule import game_seed  # noqa: E402
 from caylus.editions.magna_carta.beliefs import beliefs  # noqa: E402
+from caylus.editions.magna_carta.catalog import CARD_BY_NAME  # noqa: E402
 from caylus.research import openspiel as cos  # noqa: E402
 from caylus.research.openspiel import RECALL_ACTIONS, state_from_game  # noqa: E402
 
@@ -178,3 +179,65 @@ def test_environments_reset_from_a_given_game():
         while not over.is_terminal:
             over.apply(rnd.choice(over.legal_actions()))
         env.reset(options={"game": over})
+
+
+def _twin_worlds():
+    """Two Magna Carta games that Blue cannot tell apart by their current view, their moves or its own hand at
+    any point, but only by *when* Red's cards were shown: one card of Red's opening hand and the top card of its
+    pile are swapped, then Red discards (replace, redraw) and draws until its discard pile is shuffled into a new
+    pile. The view then shows the cards the pile was shuffled from as a set: the order in which they were shown,
+    which differed, is gone from it."""
+    from caylus.core.registry import game_from_dealt
+
+    for seed in range(200):
+        start = caylus.new_game("magna-carta", players=2, seed=seed)
+        if start.history:
+            continue
+        dealt = caylus.determinize(start.view(None), 0).dealt()
+        red = dealt["seats"][1]
+        if not red["hand"] or not red["deck"]:
+            continue
+        twin = json_copy(dealt)
+        hand, deck = twin["seats"][1]["hand"], twin["seats"][1]["deck"]
+        hand[-1], deck[-1] = deck[-1], hand[-1]  # the last card of the deck is drawn next
+        hand.sort(key=CARD_BY_NAME.__getitem__)
+        games = [game_from_dealt("magna-carta", 2, seed, start.options, d) for d in (dealt, twin)]
+        rnd = random.Random(seed)
+        reshuffled = lambda g: g.view(0)["seats"][1]["pile_from"] is not None  # noqa: E731
+        while not games[0].is_terminal and games[0].current_player == games[1].current_player \
+                and not reshuffled(games[0]):
+            legal = [a for a in games[0].legal_tokens() if a in games[1].legal_tokens()]
+            shows = [a for a in ("replace", "redraw", "draw") if a in legal]
+            move = shows[0] if games[0].current_player == 1 and shows else rnd.choice(legal)
+            for g in games:
+                g.apply(move)
+        if reshuffled(games[0]) and games[0].view(0) == games[1].view(0):
+            return games
+    pytest.fail("no pair of games found")
+
+
+def json_copy(obj):
+    import json
+
+    return json.loads(json.dumps(obj))
+
+
+def test_the_information_state_recalls_when_cards_were_shown():
+    """Blue saw Red's first replace discard different cards in the two games: different information states, even
+    though the views now, the moves and Blue's own hands at every point are the same (issue 25, perfect recall:
+    the seat's whole action-observation history)."""
+    a, b = _twin_worlds()
+    states = [state_from_game(g) for g in (a, b)]
+    assert states[0].private_history(0) == states[1].private_history(0)
+    assert states[0].observation_string(0) == states[1].observation_string(0)
+    assert states[0].public_history() != states[1].public_history()
+    strings = [s.information_state_string(0) for s in states]
+    assert strings[0] != strings[1]
+    # Without the line of shown cards (the information state before it) the two were one.
+    assert strings[0].rsplit("\n", 1)[0] == strings[1].rsplit("\n", 1)[0]
+    tensors = [np.asarray(s.information_state_tensor(0), np.float32) for s in states]
+    assert tensors[0].tobytes() != tensors[1].tobytes()
+    # Undo takes the recalled discards back with the action.
+    for s in states:
+        s.undo_action(s.full_history()[-1].player, s.history()[-1])
+        assert len(s.public_history()) == len(s.history())

@@ -106,6 +106,10 @@ class Edition:
     # (board, seat) -> tuple of small ints (< 24): what only that seat sees now (its hand), for the information
     # states of research code (perfect recall); None where nothing is hidden.
     private: Any = None
+    # (board) -> tuple over seats of tuples of small ints (< 24): the cards that came out of hiding that everyone
+    # sees now (each discard pile), so that the information states also recall *when* a card was shown; None
+    # where nothing is hidden.
+    public: Any = None
     # (event, viewer) -> event: a copy of the event with what that seat (or SPECTATOR) may not know left out.
     # None where nothing is hidden: every seat knows every event.
     event_for: Any = None

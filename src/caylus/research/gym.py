@@ -65,7 +65,7 @@ class CaylusEnv(gymnasium.Env):
         self.encoding = Encoding(edition, players, **options)
         n_actions = len(self.edition.actions)
         self.perfect_recall = perfect_recall
-        self._recall_size = recall_size(self.edition.private is not None) if perfect_recall else 0
+        self._recall_size = recall_size(self.edition.private is not None, players) if perfect_recall else 0
         self.observation_space = observation_space(self.encoding, n_actions, self._recall_size)
         self._recall = None
         self.action_space = spaces.Discrete(n_actions)

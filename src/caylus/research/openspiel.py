@@ -34,7 +34,7 @@ from caylus.core.registry import check_seed, game_from_dealt
 
 from ._extra import need
 from .encoding import Encoding
-from .recall import RECALL_ACTIONS, hand_mask, recall_size
+from .recall import RECALL_ACTIONS, hand_mask, masks, recall_size
 
 pyspiel = need("pyspiel")
 np = need("numpy")
@@ -156,7 +156,7 @@ class CaylusGame(pyspiel.Game):
         if params:
             raise ValueError(f"the Caylus observer takes no parameters, got {params}")
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return CaylusObserver(self.encoding, recall, self.setup.edition.private is not None)
+        return CaylusObserver(self.encoding, recall, self.setup.edition.private is not None, self.setup.players)
 
 
 class CaylusState(pyspiel.State):
@@ -170,6 +170,9 @@ class CaylusState(pyspiel.State):
         self._players: list[int] = []  # who applied each
         # What only each seat saw after each of them (hidden-information editions; else None)
         self._privates = _Privates() if self._spec.edition.private is not None else None
+        # What every seat saw come out of hiding, after each of them (`Edition.public`; else None): the view shows
+        # only where those cards are now, a player remembers when they were shown
+        self._publics = _Privates() if self._spec.edition.public is not None else None
 
     @property
     def engine(self) -> Game | None:
@@ -241,6 +244,8 @@ class CaylusState(pyspiel.State):
         self._players.append(player)
         if self._privates is not None:
             self._privates.append(self._private_now())
+        if self._publics is not None:
+            self._publics.append(masks(self._spec.edition.public(self._engine.game.board)))
 
     def _private_now(self) -> tuple:
         private, board = self._spec.edition.private, self._engine.game.board
@@ -258,6 +263,8 @@ class CaylusState(pyspiel.State):
         self._players.pop()
         if self._privates is not None:
             self._privates.pop()
+        if self._publics is not None:
+            self._publics.pop()
 
     # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
     # callers of apply_action bypass), so these report ours.
@@ -326,6 +333,14 @@ class CaylusState(pyspiel.State):
             return []
         return [point[player] for point in self._privates]
 
+    def public_history(self) -> list:
+        """The cards out of hiding that every seat saw after the setup and after each action since (each seat's
+        discard pile, in Magna Carta), oldest first; empty where nothing is hidden or before the setup."""
+        if self._publics is None:
+            return []
+        return [tuple(tuple(c for c in range(mask.bit_length()) if mask >> c & 1) for mask in point)
+                for point in self._publics]
+
 
 class CaylusObserver:
     """OpenSpiel's Python observer: `tensor`, `dict` (its parts by name), `set_from(state, player)` and
@@ -340,28 +355,35 @@ class CaylusObserver:
     - "recall_actions" (`RECALL_ACTIONS`): the k-th player action's id + 1, then 0;
     - "recall_private" (1 + `RECALL_ACTIONS`, hidden-information editions only): what only the player saw after
       the setup, then after each action, as a bit mask of its card ids (sum of 2**id; -1: not known, before a
-      re-deal), then 0.
+      re-deal), then 0;
+    - "recall_public" (players x (1 + `RECALL_ACTIONS`), hidden-information editions only): for each seat in
+      turn, the cards of that seat that everyone saw out of hiding (its discard pile) after the setup, then
+      after each action, as bit masks, then 0.
 
     Two different information states never share a tensor (tests/research/test_recall.py) while a game has at
     most `RECALL_ACTIONS` player actions. The string: the view's JSON, a line of the action tokens, and (hidden
-    information) a line of what only the player saw at each point.
+    information) a line of what only the player saw at each point and a line of what everyone saw come out of
+    hiding at each point (each seat's bit mask, joined by "/").
     """
 
-    def __init__(self, encoding: Encoding, perfect_recall: bool, hidden: bool = False):
+    def __init__(self, encoding: Encoding, perfect_recall: bool, hidden: bool = False, players: int = 0):
         self.encoding = encoding
         self.perfect_recall = perfect_recall
         self.hidden = hidden and perfect_recall
+        points = 1 + RECALL_ACTIONS
         size = encoding.size
         if perfect_recall:
-            size += recall_size(self.hidden)
+            size += recall_size(self.hidden, players)
         self.tensor = np.zeros(size, np.float32)
         at = encoding.size
         self.dict = {"view": self.tensor[:at]}
         if perfect_recall:
             self.dict["recall_length"] = self.tensor[at:at + 1]
-            self.dict["recall_actions"] = self.tensor[at + 1:at + 1 + RECALL_ACTIONS]
+            self.dict["recall_actions"] = self.tensor[at + 1:at + points]
             if self.hidden:
-                self.dict["recall_private"] = self.tensor[at + 1 + RECALL_ACTIONS:]
+                at += points
+                self.dict["recall_private"] = self.tensor[at:at + points]
+                self.dict["recall_public"] = self.tensor[at + points:].reshape(players, points)
 
     def set_from(self, state: CaylusState, player: int):
         if state.engine is None:
@@ -381,6 +403,11 @@ class CaylusObserver:
             seen.fill(0.0)
             masks = [hand_mask(cards) for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
             seen[:len(masks)] = masks
+            shown = self.dict["recall_public"]
+            shown.fill(0.0)
+            points = state._publics[:RECALL_ACTIONS + 1]
+            if points:
+                shown[:, :len(points)] = np.asarray(points, np.float32).T
 
     def string_from(self, state: CaylusState, player: int) -> str:
         text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
@@ -389,6 +416,7 @@ class CaylusObserver:
             if self.hidden:
                 text += "\n" + " ".join("?" if cards is None else ".".join(map(str, cards)) or "-"
                                          for cards in state.private_history(player))
+                text += "\n" + " ".join("/".join(map(str, point)) for point in state._publics)
         return text
 
 
@@ -424,6 +452,8 @@ def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "Ca
         state._players.append(int(pyspiel.PlayerId.CHANCE))
         if state._privates is not None:
             state._privates.append(state._private_now())
+        if state._publics is not None:
+            state._publics.append(masks(edition.public(state._engine.game.board)))
     for act in game.history:
         state.apply_action(act.index)
     return state

@@ -66,7 +66,7 @@ class raw_env(_pz.AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(players)]
         n_actions = len(self.edition.actions)
         self.perfect_recall = perfect_recall
-        self._recall_size = recall_size(self.edition.private is not None) if perfect_recall else 0
+        self._recall_size = recall_size(self.edition.private is not None, players) if perfect_recall else 0
         self._observation_space = observation_space(self.encoding, n_actions, self._recall_size)
         self._recall = None
         self._action_space = spaces.Discrete(n_actions)

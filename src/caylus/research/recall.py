@@ -9,7 +9,11 @@ after the setup and after each action (its hand, `Edition.private`). The vector,
 - ``recall_actions`` (`RECALL_ACTIONS`): the k-th player action's id + 1, then 0;
 - ``recall_private`` (1 + `RECALL_ACTIONS`, hidden-information editions only): the seat's hand after the setup,
   then after each action, as a bit mask of its card ids (the sum of 2**id, exact in float32: ids stay below 24;
-  -1: unknown, before a re-deal), then 0.
+  -1: unknown, before a re-deal), then 0;
+- ``recall_public`` (players x (1 + `RECALL_ACTIONS`), hidden-information editions only): for each seat in turn,
+  the cards of that seat everyone saw out of hiding (its discard pile, `Edition.public`) after the setup, then
+  after each action, as bit masks, then 0. The view shows a pile that was shuffled into a new one only as a set,
+  so without it two games that showed those cards in another order would be one information state.
 
 Two different information states never share a vector while a game has at most `RECALL_ACTIONS` player actions
 (random games take a few hundred); past that the vector keeps the first ones.
@@ -29,9 +33,14 @@ np = need("numpy")
 RECALL_ACTIONS = 2000
 
 
-def recall_size(hidden: bool) -> int:
-    """Slots of the history part: with `hidden`, the private part too."""
-    return 1 + RECALL_ACTIONS + (1 + RECALL_ACTIONS if hidden else 0)
+def recall_size(hidden: bool, players: int) -> int:
+    """Slots of the history part: with `hidden`, the private part and each of the `players` seats' public part."""
+    return 1 + RECALL_ACTIONS + ((1 + RECALL_ACTIONS) * (1 + players) if hidden else 0)
+
+
+def masks(cards_by_seat) -> tuple[int, ...]:
+    """Each seat's cards as a bit mask (sum of 2**id): what the public part holds at one point."""
+    return tuple(sum(1 << c for c in cards) for cards in cards_by_seat)
 
 
 def hand_mask(cards) -> float:
@@ -44,14 +53,16 @@ class Recall:
     `write(out, seat)` for a seat's vector. Made from a game part-way through, it replays the game from its setup
     (or the world it was dealt) to learn what each seat saw at every point."""
 
-    __slots__ = ("private", "length", "actions", "seen")
+    __slots__ = ("private", "public", "length", "actions", "seen", "shown")
 
     def __init__(self, game: Game):
         edition = game.edition
         self.private = edition.private
+        self.public = edition.public
         self.length = 0
         self.actions = np.zeros(RECALL_ACTIONS, np.float32)
         self.seen = np.zeros((game.num_players, RECALL_ACTIONS + 1), np.float32) if self.private else None
+        self.shown = np.zeros((game.num_players, RECALL_ACTIONS + 1), np.float32) if self.private else None
         start = game
         if game.history:
             dealt = game.dealt()
@@ -69,6 +80,7 @@ class Recall:
             board, private = game.board, self.private
             for seat in range(self.seen.shape[0]):
                 self.seen[seat, point] = hand_mask(private(board, seat))
+            self.shown[:, point] = masks(self.public(board))
 
     def add(self, game: Game, action_id: int) -> None:
         """Note the action `action_id` just applied to `game` (and what each seat sees after it)."""
@@ -82,4 +94,6 @@ class Recall:
         out[0] = self.length
         out[1:1 + RECALL_ACTIONS] = self.actions
         if self.seen is not None:
-            out[1 + RECALL_ACTIONS:] = self.seen[seat]
+            at = 2 + 2 * RECALL_ACTIONS
+            out[1 + RECALL_ACTIONS:at] = self.seen[seat]
+            out[at:] = self.shown.ravel()

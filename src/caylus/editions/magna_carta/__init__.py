@@ -14,7 +14,7 @@ from .scoring import scores
 from .setup import new_board
 from .beliefs import determinize
 from .undo import undo_barrier
-from .view import event_for, private, view
+from .view import event_for, private, public, view
 from .words import WORDS
 from . import heuristics
 
@@ -37,6 +37,7 @@ EDITION = Edition(
     player_names=PLAYER_NAMES,
     determinize=determinize,
     private=private,
+    public=public,
     must_ask=must_ask,
     event_for=event_for,
     undo_barrier=undo_barrier,

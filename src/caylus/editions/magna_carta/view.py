@@ -99,6 +99,13 @@ def private(b: Board, seat: int) -> tuple:
     return tuple(b.hand[seat])
 
 
+def public(b: Board) -> tuple:
+    """The cards out of hiding that every seat sees now: each seat's discard pile (card ids, sorted). The view
+    shows the pile in order too, but once it is shuffled into a new pile only as a set (`pile_from`): which cards
+    each replace or redraw showed, and when, is part of what every seat remembers (research information states)."""
+    return tuple(tuple(sorted(pile)) for pile in b.discard)
+
+
 def event_for(event: dict, viewer) -> dict:
     """What `viewer` (a seat, or SPECTATOR) may know of an engine event (docs/events.md): the cards another player
     drew are left out (their number stays). Every other event is public: cards played, discarded or built are
