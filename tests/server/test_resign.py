@@ -86,3 +86,31 @@ def test_a_takeover_level_that_is_no_bot_is_refused(client):
         r = client.post("/api/tables", json={"edition": "caylus", "seats": ["human", "random"], "takeover": level})
         assert r.status_code == 422 and r.json()["code"] in ("bad_takeover", "bad_request"), r.text
     assert client.get("/api/tables").json() == []
+
+
+def test_resign_and_take_back_where_the_table_allows_it(fast_client):
+    client = fast_client
+    t = new_table(client, seats=["human", "human"], take_back=True)
+    a, b = (s["token"] for s in t["seats"])
+    client.post(f"/api/tables/{t['id']}/resign", headers=bearer(a))
+    r = client.post(f"/api/tables/{t['id']}/take-back", headers=bearer(a))
+    assert r.status_code == 200, r.text
+    seat0 = r.json()["seats"][0]
+    assert seat0["kind"] == "human" and seat0["taken_over"] is None and seat0["back_from_decision"] is not None
+    # Again: nothing to take back; Bob cannot take back a seat that is not his.
+    assert client.post(f"/api/tables/{t['id']}/take-back", headers=bearer(a)).json()["code"] == "not_taken_over"
+    assert client.post(f"/api/tables/{t['id']}/take-back", headers=bearer(b)).json()["code"] == "not_taken_over"
+
+
+def test_take_back_is_refused_where_the_table_does_not_allow_it(fast_client):
+    client = fast_client
+    t = new_table(client, seats=["human", "human"])
+    a = t["seats"][0]["token"]
+    client.post(f"/api/tables/{t['id']}/resign", headers=bearer(a))
+    before = state(client, t["id"])["seats"]
+    r = client.post(f"/api/tables/{t['id']}/take-back", headers=bearer(a))
+    assert r.status_code == 403 and r.json()["code"] == "take_back_refused"
+    assert client.post(f"/api/tables/{t['id']}/take-back", headers=bearer("forged")).status_code == 403
+    assert state(client, t["id"])["seats"] == before
+    r = client.post("/api/tables", json={"edition": "caylus", "seats": ["human", "human"], "take_back": "yes"})
+    assert r.status_code == 422

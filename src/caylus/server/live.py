@@ -77,7 +77,11 @@ class LiveTable:
         and a `seat` change in the moves replays this); the state says from which decision."""
         entry = self.row.seats[seat]
         entry["kind"] = level
-        entry["taken_over"] = {"by": level, "why": why, "from_decision": len(self.session.game.history)}
+        if level == HUMAN:  # the person took the seat back
+            entry.pop("taken_over", None)
+            entry["back_from_decision"] = len(self.session.game.history)
+        else:
+            entry["taken_over"] = {"by": level, "why": why, "from_decision": len(self.session.game.history)}
 
     def holder_of(self, token: str) -> int | None:
         """The seat whose token, or whose player's key, this is (None if none)."""
@@ -107,6 +111,7 @@ class LiveTable:
             entry["kind"] = entry["spec"] if seat["kind"] != HUMAN else HUMAN
             # The player holding the seat (server/players.py), if one joined it: their id and name.
             entry["taken_over"] = seat.get("taken_over")
+            entry["back_from_decision"] = seat.get("back_from_decision")
             entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
                 else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
@@ -142,7 +147,8 @@ class Tables:
 
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
-               creator: str | None = None, moves: list[str] = (), takeover: str = "normal") -> tuple:
+               creator: str | None = None, moves: list[str] = (), takeover: str = "normal",
+               take_back: bool = False) -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
         which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
         the table's first changes."""
@@ -157,7 +163,8 @@ class Tables:
         row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
                        options=dict(game.options),
                        seats=[{"kind": k, "token_sha256": token_hash(t) if t else None,
-                               **({"takeover": takeover} if k == HUMAN else {})} for k, t in zip(kinds, tokens)],
+                               **({"takeover": takeover, "take_back": take_back} if k == HUMAN else {})}
+                              for k, t in zip(kinds, tokens)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
                        creator=creator, owner_sha256=token_hash(owner), updated=time.time())
         try:
@@ -240,11 +247,29 @@ class Tables:
             entry = live.row.seats[seat]
             if entry["kind"] != HUMAN:
                 raise ApiError(409, "already_a_bot", f"a bot ({entry['kind']}) already plays this seat")
-            level = entry.get("takeover") or "normal"
-            version = live.game_version
-            live.take_over(seat, level, why)
-            live.session = Session(live.session.game, live.kinds, seed=live.row.seed, version=version + 1)
-            self._store(live, version, [Change(version, SEAT, f"{level} {why}"[:64], seat)])
+            self._hand_over(live, seat, entry.get("takeover") or "normal", why)
+
+    def take_back(self, live: LiveTable, seat: int) -> None:
+        """The person who left `seat` plays it again (where the table was made with "take_back": true)."""
+        with live.lock:
+            self.catch_up(live)
+            live.check_open()
+            entry = live.row.seats[seat]
+            if live.session.game.is_terminal:
+                raise ApiError(409, "game_over", "the game is over: there is no seat to take back")
+            if not entry.get("taken_over"):
+                raise ApiError(409, "not_taken_over", "this seat is the person's: there is nothing to take back")
+            if not entry.get("take_back"):
+                raise ApiError(403, "take_back_refused", "this table was made without \"take_back\": a seat a bot "
+                                                         "took stays the bot's")
+            self._hand_over(live, seat, HUMAN, "back")
+
+    def _hand_over(self, live: LiveTable, seat: int, level: str, why: str) -> None:
+        """Store a `seat` change (call with the table's lock held): `level` plays the seat from now on."""
+        version = live.game_version
+        live.take_over(seat, level, why)
+        live.session = Session(live.session.game, live.kinds, seed=live.row.seed, version=version + 1)
+        self._store(live, version, [Change(version, SEAT, f"{level} {why}"[:64], seat)])
 
     def state(self, live: LiveTable, seat: int | None, since: int = 0) -> dict:
         """What `seat` may see of the table now (up to date with the store)."""

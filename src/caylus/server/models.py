@@ -31,6 +31,8 @@ class NewTable(Strict):
                                          "or every seat is a bot")
     takeover: Annotated[str, StringConstraints(min_length=1, max_length=32)] = Field(
         "normal", description="the bot level that plays a person's seat once they resign (POST .../resign)")
+    take_back: bool = Field(False, strict=True, description="whether a person who resigned may take their seat back "
+                                                            "(POST .../take-back)")
 
 
 # A record as a replay request carries it: a few kilobytes for a whole game (the request body's own cap is lower).
@@ -95,6 +97,8 @@ class SeatInfo(BaseModel):
     taken_over: dict[str, Any] | None = Field(None, description='once a person left the seat: {"by": the bot level, '
                                                                 '"why": "resigned", "from_decision": the number of '
                                                                 'the first decision the bot made}')
+    back_from_decision: int | None = Field(None, description="once a person took the seat back from a bot: the "
+                                                             "number of their first decision since")
 
 
 class TableState(BaseModel):

@@ -45,3 +45,11 @@ def resign(table: TableDep, tables: TablesDep, request: Request, since: Since = 
     seat = _seat(request, tables, table, None)
     tables.resign(table, seat, "resigned")
     return state_response(tables.state(table, seat, since))
+
+
+@router.post("/{table_id}/take-back", response_model=TableState, responses=ERRORS,
+             summary="Play again the seat a bot took when its person resigned (tables made with take_back)")
+def take_back(table: TableDep, tables: TablesDep, request: Request, since: Since = 0) -> Response:
+    seat = _seat(request, tables, table, None)
+    tables.take_back(table, seat)
+    return state_response(tables.state(table, seat, since))

@@ -52,7 +52,8 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
                                             f"({', '.join(BOT_LEVELS)})")
     creator = check_room(request, tables, spec.seats)
     live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
-                                        creator=creator, takeover=spec.takeover)
+                                        creator=creator, takeover=spec.takeover,
+                                        take_back=spec.take_back)
     return created(request, live, spec.seats, tokens, owner)
 
 
