@@ -55,7 +55,8 @@ class Game:
         """Make the board as it stands the start: no history, undo stops here, forced moves played. (The setup
         and `from_board` start this way; tests that arrange a board by hand call it after.)"""
         self.history: list[Action] = []  # the actions players chose; forced moves are replayed, not stored
-        self._snapshots = (0, self.board.copy(), None, 0, None)
+        # (first action, board before it, the older snapshots, depth, its legal actions): a chain, newest first
+        self._snapshots: tuple = (0, self.board.copy(), None, 0, None)
         self._shared = 1  # snapshots of a lower depth may also belong to a clone
         self._eager = 0  # how many more actions keep a snapshot each (set by undo)
         self._legal: list[Action] | None = None
@@ -123,7 +124,9 @@ class Game:
             raise IllegalAction(f"{act.token}: {self.edition.why_illegal(self.board, act)}")
         return act
 
-    push = apply  # python-chess spelling
+    def push(self, action) -> Action:
+        """`apply`, in python-chess's spelling. (A method, not an alias: the compiled build keeps no aliases.)"""
+        return self.apply(action)
 
     def _play_forced(self) -> None:
         """Play every decision that has exactly one legal answer: the engine never asks a question with one answer.
@@ -176,11 +179,13 @@ class Game:
             self.board.events = self._events
         return undone
 
-    pop = undo
+    def pop(self) -> Action:
+        """`undo`, in python-chess's spelling."""
+        return self.undo()
 
     def clone(self) -> "Game":
         """An independent copy: nothing done to one changes the other."""
-        other = object.__new__(Game)
+        other = Game.__new__(Game)
         other.edition = self.edition
         other.num_players = self.num_players
         other.seed = self.seed
@@ -317,7 +322,7 @@ class Game:
     @staticmethod
     def from_board(edition: Edition, players: int, seed: int, options: dict, board) -> "Game":
         """Wrap a board made elsewhere (a determinization); its history starts empty, so undo stops there."""
-        game = object.__new__(Game)
+        game = Game.__new__(Game)
         game.edition = edition
         game.num_players = players
         game.seed = seed

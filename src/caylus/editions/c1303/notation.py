@@ -18,7 +18,7 @@ ACTIONS = ActionSet("caylus-1303")
 PASS = ACTIONS.add("pass")
 
 # Planning: a Worker onto a building (printed, starting, Wood, Stone) or onto the Construction Site.
-PLACE = [None] * len(TILES)  # tile id -> Action (None for the Monuments, which take no worker)
+PLACE: list = [None] * len(TILES)  # tile id -> Action (None for the Monuments, which take no worker)
 for _t in PRINTED_TILES + STARTING_TILES + WOOD_TILES + STONE_TILES:
     PLACE[_t] = ACTIONS.add("place:" + TILES[_t].key, arg=_t)
 PLACE_SITE = ACTIONS.add("place:construction_site")

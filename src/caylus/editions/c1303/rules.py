@@ -104,7 +104,7 @@ class Board:
         # The place:<building> action of each slot a worker may go to now (a building showing its Setup or
         # Construction side, nobody's worker on it), None elsewhere: kept up to date as workers come and go and
         # buildings are constructed or turned, so that Planning need not scan the Road (`reindex` makes it anew).
-        self.vacant = [None] * SLOTS
+        self.vacant: list = [None] * SLOTS
         self.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
         self.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
         self.site_workers: list[int] = []    # workers on the Construction Site, in placement order
@@ -116,7 +116,7 @@ class Board:
         self.events: list | None = None  # where what happens is told (docs/events.md); None: nothing is told
 
     def copy(self) -> "Board":
-        b = object.__new__(Board)
+        b = Board.__new__(Board)
         b.n = self.n
         b.rng = self.rng.copy()
         b.round = self.round
@@ -161,7 +161,9 @@ class Board:
 
 def _tell(b: Board, kind: str, player, **data) -> None:
     """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
-    b.events.append({"kind": kind, "player": player, **data})
+    events = b.events
+    if events is not None:  # (the callers' test, again, for the type checker)
+        events.append({"kind": kind, "player": player, **data})
 
 
 def _named(amounts, workers: int = 0, prestige: int = 0, favor: bool = False) -> dict:

@@ -41,7 +41,7 @@ TAKE = [ACTIONS.add(f"take:{c}", arg=i) for i, c in enumerate(CUBES)]
 PAY = [ACTIONS.add(f"pay:{c}", arg=i) for i, c in enumerate(CUBES)]
 SELL = [ACTIONS.add(f"sell:{c}", arg=i) for i, c in enumerate(CUBES)]
 BUY = [ACTIONS.add(f"buy:{CUBES[c]}", arg=c) for c in NO_GOLD]
-BUILD = [None] * len(TILES)
+BUILD: list = [None] * len(TILES)
 for _kind in (WOOD_TILE, STONE_TILE, PRESTIGE):
     for _t in BUILDABLE[_kind]:
         BUILD[_t] = ACTIONS.add(f"build:{TILES[_t].id}", arg=_t)

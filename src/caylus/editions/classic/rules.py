@@ -90,6 +90,47 @@ class Board:
         "events",
     )
 
+    # Declared for the type checker and the optional compiled build (docs/compiled.md), which needs every field's type.
+    n: int
+    two_player: bool
+    simplified: bool
+    turn: int
+    phase: int
+    step: int
+    sub: int
+    placer: int
+    stack: list
+    terminal: bool
+    order: list[int]
+    passed: list[int]
+    deniers: list[int]
+    cubes: list[int]
+    prestige: list[int]
+    workers: list[int]
+    houses: list[int]
+    favor: list[int]
+    lines_used: list[int]
+    road: list[int]
+    owner: list[int]
+    worker: list[int]
+    vacant: list
+    pos_of: list[int]
+    in_stock: list[bool]
+    special: list[int]
+    stables: list[int]
+    inn_left: int
+    inn_right: int
+    castle: list[int]
+    batches: list[int]
+    castle_houses: list[int]
+    filled: list[int]
+    counted: int
+    provost: int
+    bailiff: int
+    pending: list
+    bonus: list[int]
+    events: list | None
+
     def copy(self) -> "Board":
         b = Board.__new__(Board)
         b.n = self.n
@@ -267,7 +308,9 @@ def _lose_prestige(b: Board, seat: int, amount: int) -> None:
 
 def _tell(b: Board, kind: str, player, **data) -> None:
     """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
-    b.events.append({"kind": kind, "player": player, **data})
+    events = b.events
+    if events is not None:  # (the callers' test, again, for the type checker)
+        events.append({"kind": kind, "player": player, **data})
 
 
 def _named_cubes(amounts) -> dict:
@@ -352,7 +395,7 @@ def _first_site(b: Board) -> int:
 def _build_options(b: Board, seat: int, kind: int, discount: int) -> list:
     """The build:<tile> actions of that kind `seat` may take: in the stock, affordable, and somewhere to put it (a
     residence for a prestige tile; otherwise a free site and a house for the tile)."""
-    acts = []
+    acts: list = []
     if kind == PRESTIGE:
         if _first_residence(b, seat) < 0:
             return acts
@@ -489,7 +532,7 @@ def _run(b: Board) -> None:
     stack = b.stack
     while not b.terminal:
         if not stack:
-            _PHASES[b.phase](b)
+            _PHASES[b.phase - 1](b)  # phases count from 1
         elif stack[-1][0] == D_FAVOR and b.lines_used[stack[-1][1]] == 0b1111:
             lost = stack.pop()  # every line already used this phase: the favor is lost (at most 4 a phase)
             if b.events is not None:
@@ -515,7 +558,7 @@ def _income(b: Board) -> None:
 def _tell_income(b: Board) -> None:
     """One income event a player: the deniers and the buildings (residences, Library, Hotel) that gave them."""
     for seat in range(b.n):
-        sources = {}
+        sources: dict[str, int] = {}
         for pos in range(1, ROAD_LENGTH + 1):
             t = b.road[pos]
             if t >= 0 and TILES[t].income and b.owner[pos] == seat:
@@ -754,7 +797,7 @@ def _end_of_turn(b: Board) -> None:
     b.step = 1
 
 
-_PHASES = (None, _income, _placement, _special_buildings, _provost, _activation, _castle_phase, _end_of_turn)
+_PHASES = (_income, _placement, _special_buildings, _provost, _activation, _castle_phase, _end_of_turn)
 
 
 # ==========================================================================================================

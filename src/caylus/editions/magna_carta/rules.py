@@ -97,8 +97,44 @@ class Board:
         "events",
     )
 
+    # Declared for the type checker and the optional compiled build (docs/compiled.md), which needs every field's type.
+    num_players: int
+    standard: bool
+    rng: Rng
+    phase: int
+    turn: int
+    first_player: int
+    current_player: int
+    terminal: bool
+    road_card: list[int]
+    road_owner: list[int]
+    road_worker: list[int]
+    road_pool: list[int]
+    road_face: list[int]
+    vacant: list
+    provost: int
+    deniers: list[int]
+    cubes: list[list[int]]
+    workers: list[int]
+    hand: list[list[int]]
+    deck: list[list[int]]
+    discard: list[list[int]]
+    tokens: list[list[int]]
+    front: list[list[int]]
+    pile_from: list
+    castle: list[int]
+    removed: list[int]
+    prestige_left: list[int]
+    bridge: list[int]
+    actor: int
+    cursor: int
+    step: int
+    batches: list[int]
+    stack: list
+    events: list | None
+
     def copy(self) -> "Board":
-        b = object.__new__(Board)
+        b = Board.__new__(Board)
         b.num_players = self.num_players
         b.standard = self.standard
         b.rng = Rng(self.rng.state)
@@ -155,7 +191,9 @@ class Board:
 # -- events (docs/events.md): told only when the board has an event list, so playouts pay one test -------------
 def _tell(b: "Board", kind: str, player, **data) -> None:
     """Add one event to `b.events` (callers test ``b.events is not None`` first)."""
-    b.events.append({"kind": kind, "player": player, **data})
+    events = b.events
+    if events is not None:  # (the callers' test, again, for the type checker)
+        events.append({"kind": kind, "player": player, **data})
 
 
 def _cubes(amounts) -> dict:

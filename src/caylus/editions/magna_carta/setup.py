@@ -19,7 +19,7 @@ def deck_cards(standard: bool) -> tuple[int, ...]:
 def new_board(players: int, seed: int, options: dict, events: list | None = None) -> Board:
     standard = options.get("rules", "standard") == "standard"
     rng = Rng(seed)
-    b = object.__new__(Board)
+    b = Board.__new__(Board)
     b.num_players = players
     b.standard = standard
     b.rng = rng
