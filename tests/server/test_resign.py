@@ -114,3 +114,21 @@ def test_take_back_is_refused_where_the_table_does_not_allow_it(fast_client):
     assert state(client, t["id"])["seats"] == before
     r = client.post("/api/tables", json={"edition": "caylus", "seats": ["human", "human"], "take_back": "yes"})
     assert r.status_code == 422
+
+
+def test_after_a_restart_the_bot_of_a_resigned_seat_plays_on_by_itself(tmp_path):
+    """Nobody looks at the table after the restart: the server resumes the bot that holds the resigned seat."""
+    with TestClient(make_app(tmp_path, **FAST)) as client:
+        t = new_table(client, seats=["human", "human"])
+        tokens = [s["token"] for s in t["seats"]]
+        p = state(client, t["id"])["current_player"]
+        app = client.app
+        app.state.bots.close()  # the bots stop, as in a server that stops now
+        client.post(f"/api/tables/{t['id']}/resign", headers=bearer(tokens[p]))
+        version = app.state.store.version_of(t["id"])
+    with TestClient(make_app(tmp_path, **FAST)) as client:
+        store = client.app.state.store
+        deadline = time.monotonic() + 60
+        while store.version_of(t["id"]) == version:
+            assert time.monotonic() < deadline, "the bot of the resigned seat did not resume"
+            time.sleep(0.05)

@@ -32,7 +32,7 @@ from .live import HUMAN, Tables
 from .players import Players
 from .routers import editions, moves, players, replay, tables, ws
 from .settings import Settings
-from .store import CHANNEL, Store
+from .store import CHANNEL, SEAT, Store
 from .workers import BotPool
 
 log = logging.getLogger("caylus.server")
@@ -128,9 +128,10 @@ def _resume_bots(table_set: Tables, runner: BotPool) -> None:
     """Kick the bots of every open table with a bot seat (at start, and when the bot queue has room again);
     a table is loaded only when a worker takes it."""
     try:
+        taken = table_set.store.tables_with(SEAT)  # a person resigned there: a bot plays their seat now
         for row in table_set.open_tables(limit=10_000):
             kinds = [seat["kind"] for seat in row.seats]
-            if any(kind != HUMAN for kind in kinds):
+            if any(kind != HUMAN for kind in kinds) or row.id in taken:
                 runner.kick(row.id, people=HUMAN in kinds)
     except Exception:
         log.exception("while resuming the bots' games")

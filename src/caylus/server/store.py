@@ -173,6 +173,12 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(seats=json.dumps(seats)))
 
+    def tables_with(self, kind: str) -> set[str]:
+        """The open tables with a stored change of `kind` (e.g. SEAT: a bot took a person's seat)."""
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(moves.c.table_id).distinct().join(tables, tables.c.id == moves.c.table_id)
+                                    .where(moves.c.kind == kind, _open())).scalars())
+
     def open_tables(self, limit: int = 50) -> list[TableRow]:
         """The games not yet over nor closed, for the lobby: those with a person's seat first (a table of bots
         is only watched; spam of them must not hide people's games), each kind the latest played first."""
