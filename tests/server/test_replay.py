@@ -1,6 +1,6 @@
 """Replays over HTTP: the table at any step of a record equals the engine's replay of that prefix, and a new
 table plays on from a step with the seats asked for; a record prefix never lets a person at a table know hidden
-cards (Magna Carta refuses a person), and every bad record or step is refused with a clear error."""
+cards (Magna Carta deals them again), and every bad record or step is refused with a clear error."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import caylus
 from caylus.core.record import load_record
 from caylus.session import Session
 
-from .conftest import EDITIONS, state
+from .conftest import EDITIONS, state, wait_turn
 
 
 def finished_record(edition: str, seed: int = 5, players: int = 3) -> str:
@@ -124,14 +124,102 @@ def test_a_played_on_table_survives_a_restart(tmp_path, records):
     assert seen["view"] == json.loads(json.dumps(load_record(text, stop_at=25).public_view()))
 
 
-def test_magna_carta_plays_on_only_with_bots(fast_client, records):
+def _omniscient(client, table_id):
+    """The table's game with every hand and pile, as the server holds it (no API shows that mid-game)."""
+    return client.app.state.tables.get(table_id).session.game
+
+
+def test_magna_carta_plays_on_with_a_person_from_a_fresh_deal(fast_client, records):
+    """A person at a Magna Carta table from a record gets the record's public table, and every hidden card
+    (hands, piles' order, the reshuffles to come) dealt again: what the record showed of hands tells nothing."""
     text = records["magna-carta"]
-    r = fast_client.post("/api/replay/tables", json={"record": text, "step": 30,
-                                                     "seats": ["human", "normal", "normal"]})
-    assert r.status_code == 422 and r.json()["code"] == "hidden_cards", r.text
-    assert "hides cards" in r.json()["error"]
+    step = 30
+    game = load_record(text, stop_at=step)
+    tables = []
+    for _ in range(2):
+        r = fast_client.post("/api/replay/tables", json={"record": text, "step": step,
+                                                         "seats": ["human", "human", "human"]})
+        assert r.status_code == 201, r.text
+        tables.append(r.json())
+    for table in tables:
+        seen = state(fast_client, table["id"])
+        assert seen["view"] == json.loads(json.dumps(game.public_view()))
+        assert seen["version"] == 0 and seen["current_player"] == game.current_player
+        # Each person sees a hand that fits the public table, dealt afresh.
+        for p, ticket in enumerate(table["seats"]):
+            mine = state(fast_client, table["id"], ticket["token"])["view"]["seats"][p]
+            assert mine["hand"] is not None and len(mine["hand"]) == game.view(p)["seats"][p]["hand_size"]
+    hidden = [[(s["hand"], s["deck"]) for s in _omniscient(fast_client, t["id"]).view(None)["seats"]]
+              for t in tables]
+    record_hidden = [(s["hand"], s["deck"]) for s in game.view(None)["seats"]]
+    # 3 piles of several cards each in a uniform order: two deals (or a deal and the record) agreeing on all of
+    # them is a chance of far less than one in a million.
+    assert hidden[0] != record_hidden and hidden[1] != record_hidden and hidden[0] != hidden[1]
+    mover = game.current_player
+    token = tables[0]["seats"][mover]["token"]
+    legal = state(fast_client, tables[0]["id"], token)["legal"]
+    assert legal  # the person to move can play on
+    r = fast_client.post(f"/api/tables/{tables[0]['id']}/moves",
+                         json={"token": token, "version": 0, "action": legal[0]["token"]})
+    assert r.status_code == 200, r.text
+
+
+def test_magna_carta_bots_only_play_on_the_records_own_cards(fast_client, records):
+    text = records["magna-carta"]
     r = fast_client.post("/api/replay/tables", json={"record": text, "step": 30, "seats": ["easy"] * 3})
     assert r.status_code == 201, r.text
+    game = _omniscient(fast_client, r.json()["id"])
+    assert [a.token for a in game.history[:30]] == [a.token for a in load_record(text).history[:30]]
+
+
+def test_a_redealt_table_survives_a_restart_and_undo_stops_at_its_start(tmp_path, records):
+    from fastapi.testclient import TestClient
+
+    from .conftest import FAST, make_app
+
+    text = records["magna-carta"]
+    with TestClient(make_app(tmp_path, **FAST)) as client:
+        table = client.post("/api/replay/tables", json={"record": text, "step": 20,
+                                                        "seats": ["human", "human", "human"]}).json()
+        before = _omniscient(client, table["id"]).view(None)
+        hands = [state(client, table["id"], t["token"])["view"]["seats"][p]["hand"]
+                 for p, t in enumerate(table["seats"])]
+    with TestClient(make_app(tmp_path, **FAST)) as client:  # a new process: rebuilt from the stored deal
+        assert _omniscient(client, table["id"]).view(None) == before
+        assert [state(client, table["id"], t["token"])["view"]["seats"][p]["hand"]
+                for p, t in enumerate(table["seats"])] == hands
+    # Against bots, undo takes back the person's own decisions only, never the position the table began at.
+    with TestClient(make_app(tmp_path, **FAST)) as client:
+        t = client.post("/api/replay/tables", json={"record": text, "step": 20,
+                                                    "seats": ["human", "random", "random"]}).json()
+        token = t["seats"][0]["token"]
+        s = wait_turn(client, t["id"], token)  # the bots before the person have played
+        r = client.post(f"/api/tables/{t['id']}/undo", json={"token": token, "version": s["version"]})
+        assert r.status_code == 409, r.text
+        after = state(client, t["id"], token)
+        assert after["version"] == s["version"] and after["view"] == s["view"]
+        assert len(_omniscient(client, t["id"]).history) == s["version"]
+
+
+def test_an_older_database_without_dealt_boards_still_loads(tmp_path, records):
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from .conftest import FAST, make_app
+
+    with TestClient(make_app(tmp_path, **FAST)) as client:
+        table = client.post("/api/replay/tables", json={"record": records["caylus"], "step": 10,
+                                                        "seats": ["human"] * 3}).json()
+    db = sqlite3.connect(tmp_path / "caylus.db")
+    db.execute("ALTER TABLE tables DROP COLUMN dealt")  # the schema before re-dealt tables
+    db.commit()
+    db.close()
+    with TestClient(make_app(tmp_path, **FAST)) as client:  # the column is added, the old table plays on
+        assert state(client, table["id"])["version"] == 10
+        r = client.post("/api/replay/tables", json={"record": records["magna-carta"], "step": 10,
+                                                    "seats": ["human"] * 3})
+        assert r.status_code == 201, r.text
 
 
 def test_play_on_refusals_change_nothing(fast_client, records):
@@ -142,7 +230,13 @@ def test_play_on_refusals_change_nothing(fast_client, records):
                        ({"record": text, "step": 5, "seats": ["human"] * 2}, "bad_seats"),
                        ({"record": text, "step": 5, "seats": ["human", "god", "easy"]}, "bad_seat"),
                        ({"record": text, "step": steps + 3, "seats": ["human"] * 3}, "bad_step"),
-                       ({"record": "junk", "step": 0, "seats": ["human"]}, "bad_record")):
+                       ({"record": "junk", "step": 0, "seats": ["human"]}, "bad_record"),
+                       # where cards are re-dealt, a bad request is refused before any deal
+                       ({"record": records["magna-carta"], "step": len(load_record(records["magna-carta"]).history),
+                         "seats": ["human"] * 3}, "game_over"),
+                       ({"record": records["magna-carta"], "step": 5, "seats": ["human", "god", "easy"]},
+                        "bad_seat"),
+                       ({"record": records["magna-carta"], "step": 5, "seats": ["human"] * 4}, "bad_seats")):
         r = fast_client.post("/api/replay/tables", json=body)
         assert r.status_code == 422 and r.json()["code"] == code, (body["seats"], r.text)
     assert fast_client.get("/api/tables").json() == before

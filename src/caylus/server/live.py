@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import caylus
 from caylus.agents.levels import level_names
+from caylus.core.registry import game_from_dealt
 from caylus.core.words import describe_decision
 from caylus.session import Session, StaleMove, UndoRefused
 
@@ -48,8 +49,11 @@ class LiveTable:
         self.lock = threading.RLock()
         self.game_version = 0  # the stored version this copy reflects: a new copy starts at the setup
         self.closed_why: str | None = None  # once closed: "closed by its creator" or "expired" (its close change)
-        self.session = self.new_session(caylus.new_game(row.edition, players=row.players, seed=row.seed,
-                                                        **row.options))
+        if row.dealt is None:
+            game = caylus.new_game(row.edition, players=row.players, seed=row.seed, **row.options)
+        else:  # a table that starts from a dealt board (cards re-dealt to play on from a record's position)
+            game = game_from_dealt(row.edition, row.players, row.seed, row.options, row.dealt)
+        self.session = self.new_session(game)
 
     @property
     def id(self) -> str:
@@ -148,16 +152,18 @@ class Tables:
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
                creator: str | None = None, moves: list[str] = (), takeover: str = "normal",
-               take_back: bool = False) -> tuple:
+               take_back: bool = False, dealt: dict | None = None) -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
         which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
-        the table's first changes."""
+        the table's first changes. `dealt`: the board the game starts from instead of the seed's setup
+        (`Game.dealt()`), stored with the table."""
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         tokens = [secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds]
         owner = secrets.token_urlsafe(24)
         try:
-            game = caylus.new_game(edition, players=players, seed=seed, **options)
+            game = (caylus.new_game(edition, players=players, seed=seed, **options) if dealt is None
+                    else game_from_dealt(edition, players, seed, options, dealt))
         except caylus.CaylusError as exc:
             raise ApiError(422, "bad_setup", str(exc)) from None
         row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
@@ -166,7 +172,7 @@ class Tables:
                                **({"takeover": takeover, "take_back": take_back} if k == HUMAN else {})}
                               for k, t in zip(kinds, tokens)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
-                       creator=creator, owner_sha256=token_hash(owner), updated=time.time())
+                       creator=creator, owner_sha256=token_hash(owner), updated=time.time(), dealt=dealt)
         try:
             live = LiveTable(row)
         except caylus.CaylusError as exc:  # a bot level Session cannot build

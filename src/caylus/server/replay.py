@@ -2,7 +2,8 @@
 
 Stateless: each request carries the record (a finished table's record, or a file the player uploaded), so the
 server keeps nothing per replay. What the record may reveal is what its holder already knows: the record's seed
-deals every card, so the position is shown from any seat asked for. Playing on is another matter (`check_play_on`).
+deals every card, so the position is shown from any seat asked for. Playing on with a person where cards are
+hidden re-deals them (`redealt`): the record would tell that person every hand and the cards to come.
 """
 
 from __future__ import annotations
@@ -81,20 +82,27 @@ def seat_kinds(text: str) -> list[str] | None:
     return [HUMAN if k.strip() in ("you", HUMAN) else k.strip() for k in given.split(",")]
 
 
-def check_play_on(text: str, game, kinds: list[str]) -> None:
-    """Refuse (422) a new table from this record prefix where it would let someone learn or choose a hidden
-    card. The rule is the one for a chosen seed (the record holds the seed, and the seed deals every hand and the
-    pile to come): where an edition hides cards, a table with a person may not start from a record; bots only may.
-    A determinized record (its [Dealt] board) is refused too: a table starts from a seed."""
-    tags, _ = parse_record(text)
-    if "Dealt" in tags:
-        raise ApiError(422, "dealt_record", "this record starts from a dealt board (a determinization), not from "
-                                            "a seed: a table cannot start from it")
+def check_play_on(game, kinds: list[str]) -> None:
+    """Refuse (422) a new table from this record prefix where the game is over there."""
     if game.is_terminal:
         raise ApiError(422, "game_over", "the game is over at this step: step back to play on from an earlier one")
-    ed = game.edition
-    if HUMAN in kinds and (ed.determinize is not None or ed.event_for is not None):
-        raise ApiError(422, "hidden_cards", f"{ed.title} hides cards, and a record's seed deals them all: "
-                                            f"whoever holds the record would know every hand and the cards to "
-                                            f"come. Play on from here with bots in every seat, or start a new "
-                                            f"table")
+
+
+def hides_cards(edition) -> bool:
+    return edition.determinize is not None or edition.event_for is not None
+
+
+def redealt(game, seed: int):
+    """The position of `game` with every hidden card dealt again from `seed` (the server's secret): the same
+    public table (road, buildings, discard piles, how many cards each hand and pile holds, what each pile was
+    last shuffled from), and hands, piles' order and the random generator drawn uniformly among the worlds that
+    fit it. Played on with a person, whoever holds the record (that person too) knows no hidden card of the new
+    table: no hand is the record's, not even their own, which they may have seen in it.
+
+    Dealt from the public view, as two seats' determinizations: the first re-deals every seat but one from
+    what that seat knows (its own hand and the public table), the second, from another seat's view of that
+    deal, re-deals the first seat too. What a seat knows of another's cards is public (each deck is its owner's
+    own), so every seat's cards come from a deal that saw only the public table. Its history starts empty:
+    undo stops at this position."""
+    first = caylus.determinize(game.view(0), seed)
+    return caylus.determinize(first.view(1), (seed * 1_000_003 + 1) % (1 << 64))

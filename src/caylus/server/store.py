@@ -1,6 +1,7 @@
 """Where tables and their moves are kept: SQLAlchemy over SQLite (the default, one file) or PostgreSQL.
 
-Two tables. `tables` holds each game's setup (edition, players, seed, options), its seats (human or a bot level,
+Two tables. `tables` holds each game's setup (edition, players, seed, options, and for a game re-dealt from a
+record's position the board it was dealt), its seats (human or a bot level,
 and for a human seat the SHA-256 of its secret token: the token itself is never stored) and its `version`.
 `moves` holds every accepted change, numbered: row `number` n of a table is the change that took its version
 from n to n+1; `(table_id, number)` is the primary key, so a version can be spent only once. A change is a
@@ -48,6 +49,7 @@ tables = Table(
     Column("creator", String(64)),  # who created it: a hash of the client's address (the limits count by it)
     Column("closed", Boolean, default=False),  # closed by its creator or expired: no more moves, out of the lobby
     Column("owner_sha256", String(64)),  # SHA-256 of the creator's token, which may close the table
+    Column("dealt", Text),  # JSON: the board a re-dealt game starts from (Game.dealt()); NULL: the seed's setup
 )
 
 moves = Table(
@@ -86,6 +88,7 @@ class TableRow:
     creator: str | None = None
     owner_sha256: str | None = None
     updated: float = 0.0  # when the last change was stored (time.time())
+    dealt: dict | None = None  # the board the game starts from instead of the seed's setup (Game.dealt())
 
 
 @dataclass
@@ -125,7 +128,7 @@ class Store:
                 id=row.id, edition=row.edition, players=row.players, seed=str(row.seed),
                 options=json.dumps(row.options), seats=json.dumps(row.seats), version=0, terminal=row.terminal,
                 created=now, updated=now, people=row.people, creator=row.creator, closed=False,
-                owner_sha256=row.owner_sha256))
+                owner_sha256=row.owner_sha256, dealt=None if row.dealt is None else json.dumps(row.dealt)))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -262,4 +265,5 @@ def _table_row(r) -> TableRow:
     people = r.people if r.people is not None else sum(1 for s in seats if s.get("kind") == "human")
     return TableRow(id=r.id, edition=r.edition, players=r.players, seed=int(r.seed), options=json.loads(r.options),
                     seats=seats, version=r.version, terminal=bool(r.terminal), closed=bool(r.closed), people=people,
-                    creator=r.creator, owner_sha256=r.owner_sha256, updated=r.updated)
+                    creator=r.creator, owner_sha256=r.owner_sha256, updated=r.updated,
+                    dealt=None if r.dealt is None else json.loads(r.dealt))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
+
 from fastapi import APIRouter, Depends, Request
 
 from ..deps import TablesDep, count_read
 from ..models import ErrorBody, PlayOn, ReplayRequest, TableCreated
-from ..replay import check_play_on, position, replayed, seat_kinds
+from ..live import HUMAN, MAX_SEED
+from ..replay import check_play_on, hides_cards, position, redealt, replayed, seat_kinds
 from .tables import check_room, check_seats, created
 
 router = APIRouter(prefix="/api/replay", tags=["replay"])
@@ -28,9 +31,14 @@ def replay_step(ask: ReplayRequest) -> dict:
 def play_on(ask: PlayOn, tables: TablesDep, request: Request) -> TableCreated:
     game, _ = replayed(ask.record, ask.step)
     check_seats(ask.seats, game.num_players)
-    check_play_on(ask.record, game, ask.seats)
+    check_play_on(game, ask.seats)
     creator = check_room(request, tables, ask.seats)
-    moves = [action.token for action in game.history]
+    if HUMAN in ask.seats and hides_cards(game.edition):
+        # A person would know every hidden card from the record: the new table deals them again, in secret.
+        fresh = redealt(game, secrets.randbelow(MAX_SEED))
+        seed, dealt, moves = fresh.seed, fresh.dealt(), []
+    else:  # the record's own setup (its seed, or the board a determinized record was dealt) and its moves
+        seed, dealt, moves = game.seed, game.dealt(), [action.token for action in game.history]
     live, tokens, owner = tables.create(game.edition.id, game.num_players, dict(game.options), list(ask.seats),
-                                        game.seed, creator=creator, moves=moves)
+                                        seed, creator=creator, moves=moves, dealt=dealt)
     return created(request, live, ask.seats, tokens, owner)

@@ -158,11 +158,9 @@ class ReplayView {
     if (s.terminal) { fill(this.playOnBox, html("h2", {}, "Play on from here"), html("p", { class: "muted" }, "Step back from the end to play on from an earlier move.")); return; }
     const old = [...this.playOnBox.querySelectorAll("select")].map((sel) => sel.value);
     const names = s.view.seats.map((seat) => seat.name);
-    // Where cards are hidden the server takes bots only (a person would know every card to come): only those.
-    const choices = this.ctx.seatChoices.filter(([value]) => !this.board.hidesCards || !["you", "human"].includes(value));
+    const choices = this.ctx.seatChoices;
     const start = (p) => {
       const kind = this.kinds && this.kinds[p];
-      if (this.board.hidesCards) return kind && kind !== "human" ? kind : "normal";
       if (!kind) return p === 0 ? "you" : "normal";
       return kind === "human" ? (this.kinds.indexOf("human") === p ? "you" : "human") : kind;
     };
@@ -176,7 +174,8 @@ class ReplayView {
     });
     fill(this.playOnBox, html("h2", {}, "Play on from here"),
       html("p", { class: "muted" }, "A new table at this position, with these seats:"),
-      this.board.hidesCards ? html("p", { class: "muted" }, `${this.board.title} hides cards, and a record's seed deals them all: a table from a record is for bots only.`) : null,
+      // The server re-deals what is hidden when a person sits down: the record would tell them every card.
+      this.board.hidesCards ? html("p", { class: "muted", id: "redeal-note" }, `${this.board.title} hides cards: with a person at the table, every hand and pile is dealt again (the record shows them all). With bots only, the record's own cards play on.`) : null,
       html("div", { class: "seats" }, selects), go);
   }
 }
