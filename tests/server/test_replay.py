@@ -240,3 +240,24 @@ def test_play_on_refusals_change_nothing(fast_client, records):
         r = fast_client.post("/api/replay/tables", json=body)
         assert r.status_code == 422 and r.json()["code"] == code, (body["seats"], r.text)
     assert fast_client.get("/api/tables").json() == before
+
+
+def test_a_determinized_record_plays_on_from_the_board_it_was_dealt(fast_client, records):
+    """A [Dealt] record (a game re-dealt by caylus.determinize) plays on from its own dealt board with bots,
+    and from cards dealt again with a person."""
+    start = load_record(records["magna-carta"], stop_at=12)
+    game = caylus.determinize(start.view(1), 77)
+    session = Session(game, ["random"] * 3)
+    for _ in range(10):
+        session.bot_step()
+    text = game.record()
+    assert "[Dealt " in text
+    r = fast_client.post("/api/replay/tables", json={"record": text, "step": 6, "seats": ["easy"] * 3})
+    assert r.status_code == 201, r.text
+    played = _omniscient(fast_client, r.json()["id"])
+    assert played.dealt() == game.dealt()
+    assert [a.token for a in played.history[:6]] == [a.token for a in game.history[:6]]
+    r = fast_client.post("/api/replay/tables", json={"record": text, "step": 6, "seats": ["human"] * 3})
+    assert r.status_code == 201, r.text
+    assert state(fast_client, r.json()["id"])["view"] == json.loads(
+        json.dumps(load_record(text, stop_at=6).public_view()))

@@ -82,7 +82,7 @@ def seat_kinds(text: str) -> list[str] | None:
     return [HUMAN if k.strip() in ("you", HUMAN) else k.strip() for k in given.split(",")]
 
 
-def check_play_on(game, kinds: list[str]) -> None:
+def check_play_on(game) -> None:
     """Refuse (422) a new table from this record prefix where the game is over there."""
     if game.is_terminal:
         raise ApiError(422, "game_over", "the game is over at this step: step back to play on from an earlier one")

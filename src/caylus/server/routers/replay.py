@@ -31,7 +31,7 @@ def replay_step(ask: ReplayRequest) -> dict:
 def play_on(ask: PlayOn, tables: TablesDep, request: Request) -> TableCreated:
     game, _ = replayed(ask.record, ask.step)
     check_seats(ask.seats, game.num_players)
-    check_play_on(game, ask.seats)
+    check_play_on(game)
     creator = check_room(request, tables, ask.seats)
     if HUMAN in ask.seats and hides_cards(game.edition):
         # A person would know every hidden card from the record: the new table deals them again, in secret.
