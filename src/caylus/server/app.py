@@ -33,6 +33,7 @@ from .players import Players
 from .routers import editions, moves, players, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, SEAT, Store
+from .timeouts import Timeouts
 from .workers import BotPool
 
 log = logging.getLogger("caylus.server")
@@ -43,7 +44,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"  # caylus/web: the brow
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(settings.database())
-    table_set = Tables(store, cache_bytes=settings.limits.cache_bytes)
+    table_set = Tables(store, cache_bytes=settings.limits.cache_bytes, now=settings.now)
     hub = Hub()
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
@@ -75,12 +76,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         listener = Listener(url, CHANNEL, heard)
 
     expiry = Expiry(table_set, hub, settings.limits.idle_seconds)
+    timeouts = Timeouts(table_set, every=settings.clock_every)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
         hub.loop = asyncio.get_running_loop()
         redact.install()  # again: the server's logging is configured by now
         expiry.start()
+        timeouts.start()
         if listener is not None:
             listener.start()
         # Games whose bot was to move when the server stopped go on.
@@ -90,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             expiry.stop()
+            timeouts.stop()
             runner.close()
             if listener is not None:
                 listener.stop()
@@ -107,6 +111,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.bots = runner
     app.state.guards = Guards(settings.limits)
     app.state.expiry = expiry
+    app.state.timeouts = timeouts
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)

@@ -24,6 +24,7 @@ from caylus.core.registry import game_from_dealt
 from caylus.core.words import describe_decision
 from caylus.session import Session, StaleMove, UndoRefused
 
+from .clocks import Clocks
 from .errors import ApiError
 from .store import CLOSE, MOVE, SEAT, UNDO, Change, Stale, Store, TableRow
 from .workers import job_for
@@ -54,6 +55,11 @@ class LiveTable:
         else:  # a table that starts from a dealt board (cards re-dealt to play on from a record's position)
             game = game_from_dealt(row.edition, row.players, row.seed, row.options, row.dealt)
         self.session = self.new_session(game)
+        # The time control's clocks, worked out again from the stored changes' times (server/clocks.py).
+        self.clocks = Clocks(row.clock, row.players, row.created or row.updated) if row.clock else None
+        # Every hand-over of a seat, in order: (seat, "level why", from decision), for the record's notes.
+        self.seat_changes: list[tuple[int, str, int]] = []
+        self.clock_follows()
 
     @property
     def id(self) -> str:
@@ -81,11 +87,39 @@ class LiveTable:
         and a `seat` change in the moves replays this); the state says from which decision."""
         entry = self.row.seats[seat]
         entry["kind"] = level
+        self.seat_changes.append((seat, f"{level} {why}", len(self.session.game.history)))
         if level == HUMAN:  # the person took the seat back
             entry.pop("taken_over", None)
             entry["back_from_decision"] = len(self.session.game.history)
+            if self.clocks is not None:
+                self.clocks.taken_back(seat)
         else:
             entry["taken_over"] = {"by": level, "why": why, "from_decision": len(self.session.game.history)}
+
+    def person_deciding(self) -> int | None:
+        """The person's seat the decision at hand waits for (None: a bot's, or the game is over or closed)."""
+        game = self.session.game
+        if game.is_terminal or self.row.closed:
+            return None
+        p = game.current_player
+        return p if 0 <= p < len(self.row.seats) and self.row.seats[p]["kind"] == HUMAN else None
+
+    def clock_follows(self) -> None:
+        """After a change: the clocks run for whoever decides now."""
+        if self.clocks is not None:
+            self.clocks.deciding(self.person_deciding())
+
+    def record_notes(self) -> str:
+        """The record's comment lines on the seats that changed hands (a bot took a seat, a person took it back),
+        each from which decision; empty if none did."""
+        lines = []
+        for seat, change, decision in self.seat_changes:
+            level, why = change.split(" ", 1)
+            if level == HUMAN:
+                lines.append(f"# seat {seat}: the person plays again from decision {decision}")
+            else:
+                lines.append(f"# seat {seat}: {level} bot from decision {decision} ({why})")
+        return "\n".join(lines)
 
     def holder_of(self, token: str) -> int | None:
         """The seat whose token, or whose player's key, this is (None if none)."""
@@ -119,6 +153,8 @@ class LiveTable:
             entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
                 else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
+        s["clocks"] = self.clocks.state([seat["kind"] == HUMAN for seat in self.row.seats]) \
+            if self.clocks is not None else None
         return s
 
 
@@ -139,8 +175,9 @@ class Tables:
     `estimated_bytes`); past it, finished and closed games leave first, then the least recently used. A table
     that left is rebuilt from the store when it is next needed."""
 
-    def __init__(self, store: Store, cache_bytes: int = 256 * 1024 * 1024):
+    def __init__(self, store: Store, cache_bytes: int = 256 * 1024 * 1024, now=time.time):
         self.store = store
+        self.now = now  # the server's time source (tests give a fake clock): every change's time, the clocks
         self.cache_bytes = cache_bytes
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._lock = threading.Lock()
@@ -152,7 +189,7 @@ class Tables:
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
                creator: str | None = None, moves: list[str] = (), takeover: str = "normal",
-               take_back: bool = False, dealt: dict | None = None) -> tuple:
+               take_back: bool = False, dealt: dict | None = None, clock: dict | None = None) -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
         which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
         the table's first changes. `dealt`: the board the game starts from instead of the seed's setup
@@ -172,7 +209,9 @@ class Tables:
                                **({"takeover": takeover, "take_back": take_back} if k == HUMAN else {})}
                               for k, t in zip(kinds, tokens)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
-                       creator=creator, owner_sha256=token_hash(owner), updated=time.time(), dealt=dealt)
+                       creator=creator, owner_sha256=token_hash(owner), updated=self.now(), dealt=dealt,
+                       clock=clock)
+        row.created = row.updated
         try:
             live = LiveTable(row)
         except caylus.CaylusError as exc:  # a bot level Session cannot build
@@ -191,9 +230,10 @@ class Tables:
             live.session = live.new_session(game)
             row.version = live.game_version
             row.terminal = game.is_terminal
+            live.clock_follows()
         self.store.create(row)
         if changes:
-            self.store.append(row.id, 0, changes, row.terminal, False)
+            self.store.append(row.id, 0, changes, row.terminal, False, now=row.created)
         self._keep(live)
         with live.lock:
             for listener in self.on_load:  # a bot may be first to move
@@ -270,6 +310,25 @@ class Tables:
                                                          "took stays the bot's")
             self._hand_over(live, seat, HUMAN, "back")
 
+    def check_clock(self, live: LiveTable) -> int | None:
+        """If the person to decide has run out of time, hand their seat to the table's takeover bot (a `seat`
+        change, why "timeout", like a resignation) and the game goes on; that seat, or None."""
+        with live.lock:
+            self.catch_up(live)
+            return self._time_out(live)
+
+    def _time_out(self, live: LiveTable) -> int | None:
+        if live.clocks is None or live.row.closed:
+            return None
+        seat = live.clocks.out_of_time(self.now())
+        if seat is None:
+            return None
+        try:
+            self._hand_over(live, seat, live.row.seats[seat].get("takeover") or "normal", "timeout")
+        except ApiError:  # another process stored a change first: the clock is looked at again next time
+            return None
+        return seat
+
     def _hand_over(self, live: LiveTable, seat: int, level: str, why: str) -> None:
         """Store a `seat` change (call with the table's lock held): `level` plays the seat from now on."""
         version = live.game_version
@@ -281,6 +340,7 @@ class Tables:
         """What `seat` may see of the table now (up to date with the store)."""
         with live.lock:
             self.catch_up(live)
+            self._time_out(live)
             return live.state(seat, since)
 
     def _keep(self, live: LiveTable) -> LiveTable:
@@ -341,6 +401,9 @@ class Tables:
             if change.number != live.game_version:
                 raise RuntimeError(f"table {live.id}: stored change {change.number} follows version "
                                    f"{live.game_version}")
+            if live.clocks is not None:
+                live.clocks.change(change.at if change.at is not None else live.clocks.since, change.kind,
+                                   change.seat)
             if change.kind == MOVE:
                 game.apply(change.token)
             elif change.kind == CLOSE:
@@ -352,6 +415,7 @@ class Tables:
                 for _ in range(int(change.token)):
                     game.undo()
             live.game_version += 1
+            live.clock_follows()
         if changes:
             # The session's seat bookkeeping follows the game it is given: make it again over the replayed game.
             live.session = live.new_session(game)
@@ -372,6 +436,9 @@ class Tables:
         with live.lock:
             self.catch_up_to(live, version)
             live.check_open()
+            if self._time_out(live) == seat:
+                raise ApiError(409, "out_of_time", "your clock ran out before this move: a bot plays your seat "
+                                                   "from this decision on")
             session = live.session
             try:
                 played = session.move(seat, token, version)
@@ -449,8 +516,9 @@ class Tables:
             return True
 
     def _store(self, live: LiveTable, version: int, changes: list[Change]) -> None:
+        now = self.now()
         try:
-            self.store.append(live.id, version, changes, live.session.game.is_terminal, live.row.closed)
+            self.store.append(live.id, version, changes, live.session.game.is_terminal, live.row.closed, now=now)
         except Stale:
             # Another process stored a change first: this copy went ahead of the store. Rebuild it.
             self._reset(live)
@@ -458,9 +526,13 @@ class Tables:
         except Exception:
             self._reset(live)
             raise
+        if live.clocks is not None:
+            for change in changes:
+                live.clocks.change(now, change.kind, change.seat)
+            live.clock_follows()
         live.game_version = version + len(changes)
         live.row.version = live.game_version
-        live.row.updated = time.time()
+        live.row.updated = now
         live.row.terminal = live.session.game.is_terminal
         self._stored += 1
         if live.row.terminal or live.row.closed or self._stored % 32 == 0:  # tables grow as they are played
@@ -474,6 +546,7 @@ class Tables:
     def _reset(self, live: LiveTable) -> None:
         fresh = self._rebuild(self.store.load(live.id))
         live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
+        live.clocks, live.seat_changes = fresh.clocks, fresh.seat_changes
 
 
 def _merge_players(live_seats: list[dict], stored: list[dict]) -> None:

@@ -33,6 +33,11 @@ class NewTable(Strict):
         "normal", description="the bot level that plays a person's seat once they resign (POST .../resign)")
     take_back: bool = Field(False, strict=True, description="whether a person who resigned may take their seat back "
                                                             "(POST .../take-back)")
+    clock: dict[Annotated[str, StringConstraints(max_length=32)], Any] | None = Field(
+        None, max_length=4, examples=[{"kind": "realtime", "initial_s": 1200, "increment_s": 20}],
+        description='the time control: {"kind": "realtime", "initial_s", "increment_s"} (a clock per person, '
+                    'running on their decisions), {"kind": "turn_based", "per_turn_s"} (a time per decision), or '
+                    'null (none). A seat whose time runs out is played by the takeover bot')
 
 
 # A record as a replay request carries it: a few kilobytes for a whole game (the request body's own cap is lower).
@@ -118,6 +123,8 @@ class TableState(BaseModel):
     log: list[dict[str, Any]] = Field(description="what happened, as this seat may know it, from `since` on")
     scores: list[int]
     result: dict[str, Any] | None = None
+    clocks: dict[str, Any] | None = Field(None, description='the time control and each seat\'s time left as of '
+                                                             '`since` (null: no clock); docs/server.md')
 
 
 class MoveRequest(Strict):
@@ -226,6 +233,7 @@ class YourTurn(BaseModel):
     title: str
     seat: int
     waiting_s: float = Field(description="seconds since the table last changed: how long it has waited")
+    left_s: float | None = Field(None, description="the seat's time left for this decision (null: no clock)")
 
 
 class JoinRequest(Strict):

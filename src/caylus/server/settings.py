@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,8 @@ class Settings:
     lobby_size: int = 50  # how many open tables the lobby lists
     web_dir: Path | None = None  # the browser front end (default: caylus/web next to this package, if there)
     listen: bool = True  # on PostgreSQL, LISTEN for other processes' moves
+    now: Callable[[], float] = time.time  # the server's time (tests give a fake clock): changes' times, clocks
+    clock_every: float = 1.0  # how often, in seconds, the clocks are looked at for a seat out of time
 
     def database(self) -> str:
         return self.db_url or default_db_url()

@@ -50,6 +50,7 @@ tables = Table(
     Column("closed", Boolean, default=False),  # closed by its creator or expired: no more moves, out of the lobby
     Column("owner_sha256", String(64)),  # SHA-256 of the creator's token, which may close the table
     Column("dealt", Text),  # JSON: the board a re-dealt game starts from (Game.dealt()); NULL: the seed's setup
+    Column("clock", Text),  # JSON: the time control chosen at creation (server/clocks.py), null for none
 )
 
 moves = Table(
@@ -89,6 +90,8 @@ class TableRow:
     owner_sha256: str | None = None
     updated: float = 0.0  # when the last change was stored (time.time())
     dealt: dict | None = None  # the board the game starts from instead of the seed's setup (Game.dealt())
+    created: float = 0.0  # when the table was made (0: now, when it is stored)
+    clock: dict | None = None  # the time control (server/clocks.py), None for none
 
 
 @dataclass
@@ -99,6 +102,7 @@ class Change:
     kind: str
     token: str | None
     seat: int | None
+    at: float | None = None  # when it was stored (the clocks are worked out from these times)
 
 
 @dataclass
@@ -122,13 +126,14 @@ class Store:
         return self.engine.dialect.name == "postgresql"
 
     def create(self, row: TableRow) -> None:
-        now = time.time()
+        now = row.created or time.time()
         with self.engine.begin() as conn:
             conn.execute(insert(tables).values(
                 id=row.id, edition=row.edition, players=row.players, seed=str(row.seed),
                 options=json.dumps(row.options), seats=json.dumps(row.seats), version=0, terminal=row.terminal,
                 created=now, updated=now, people=row.people, creator=row.creator, closed=False,
-                owner_sha256=row.owner_sha256, dealt=None if row.dealt is None else json.dumps(row.dealt)))
+                owner_sha256=row.owner_sha256, dealt=None if row.dealt is None else json.dumps(row.dealt),
+                clock=json.dumps(row.clock) if row.clock else None))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -138,7 +143,7 @@ class Store:
     def changes_since(self, table_id: str, number: int) -> list[Change]:
         """The stored changes of a table from `number` on, in order."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(moves.c.number, moves.c.kind, moves.c.token, moves.c.seat)
+            rows = conn.execute(select(moves.c.number, moves.c.kind, moves.c.token, moves.c.seat, moves.c.created)
                                 .where(moves.c.table_id == table_id, moves.c.number >= number)
                                 .order_by(moves.c.number)).all()
         return [Change(*r) for r in rows]
@@ -148,12 +153,13 @@ class Store:
             return conn.exec_driver_sql(self._sql["version"], (table_id,)).scalar()
 
     def append(self, table_id: str, version: int, changes: list[Change], terminal: bool,
-               closed: bool = False) -> None:
-        """Store `changes` (numbered from `version`) and set the version past them, in one transaction.
+               closed: bool = False, now: float | None = None) -> None:
+        """Store `changes` (numbered from `version`) and set the version past them, in one transaction, at the
+        time `now` (default: the machine's).
 
         Raises `Stale` if the stored version is not `version` any more; then nothing is written.
         """
-        now = time.time()
+        now = time.time() if now is None else now
         try:
             with self.engine.begin() as conn:
                 # The version check and the row lock in one statement (PostgreSQL locks the row it updates;
@@ -181,6 +187,12 @@ class Store:
         with self.engine.connect() as conn:
             return set(conn.execute(select(moves.c.table_id).distinct().join(tables, tables.c.id == moves.c.table_id)
                                     .where(moves.c.kind == kind, _open())).scalars())
+
+    def clocked_tables(self, limit: int = 10_000) -> list[str]:
+        """The open tables with a clock (the ones whose seats may run out of time)."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(tables.c.id).where(_open(), tables.c.clock.is_not(None))
+                                     .limit(limit)).scalars())
 
     def open_tables(self, limit: int = 50) -> list[TableRow]:
         """The games not yet over nor closed, for the lobby: those with a person's seat first (a table of bots
@@ -265,5 +277,6 @@ def _table_row(r) -> TableRow:
     people = r.people if r.people is not None else sum(1 for s in seats if s.get("kind") == "human")
     return TableRow(id=r.id, edition=r.edition, players=r.players, seed=int(r.seed), options=json.loads(r.options),
                     seats=seats, version=r.version, terminal=bool(r.terminal), closed=bool(r.closed), people=people,
-                    creator=r.creator, owner_sha256=r.owner_sha256, updated=r.updated,
-                    dealt=None if r.dealt is None else json.loads(r.dealt))
+                    creator=r.creator, owner_sha256=r.owner_sha256, updated=r.updated, created=r.created,
+                    dealt=None if r.dealt is None else json.loads(r.dealt),
+                    clock=json.loads(r.clock) if r.clock else None)

@@ -6,7 +6,6 @@ The key travels like a seat's token: in `Authorization: Bearer <key>`, never in 
 
 from __future__ import annotations
 
-import time
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Request
@@ -73,12 +72,15 @@ def me(player: PlayerDep) -> PlayerMe:
             summary='The "your turn" list: the tables where the key\'s player is to decide, longest waiting first')
 def your_turns(player: PlayerDep, players: PlayersDep, tables: TablesDep, request: Request) -> list[YourTurn]:
     limit = guards(request).limits.player_page_tables
-    now = time.time()
+    now = tables.now()
     out = []
     for entry in _tables_of(player, players, tables, limit):
         if entry.your_turn:
+            live = tables.get(entry.table)
+            left = live.clocks.left(entry.seat, tables.now()) if live.clocks is not None else None
             out.append(YourTurn(table=entry.table, edition=entry.edition, title=entry.title, seat=entry.seat,
-                                waiting_s=max(0.0, now - entry.updated)))
+                                waiting_s=max(0.0, now - entry.updated),
+                                left_s=None if left is None else round(max(0.0, left), 3)))
     out.sort(key=lambda t: -t.waiting_s)
     return out
 

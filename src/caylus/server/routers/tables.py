@@ -11,6 +11,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 import caylus
 
+from ..clocks import BadClock, check_clock
 from ..deps import GivenToken, SeatDep, TableDep, TablesDep, count_hint, count_read, guards
 from ..errors import ApiError
 from ..limits import client_key, too_many
@@ -50,10 +51,14 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
     if spec.takeover not in BOT_LEVELS:
         raise ApiError(422, "bad_takeover", f"takeover: {spec.takeover!r} is not a bot level "
                                             f"({', '.join(BOT_LEVELS)})")
+    try:
+        clock = check_clock(spec.clock)
+    except BadClock as exc:
+        raise ApiError(422, "bad_clock", str(exc)) from None
     creator = check_room(request, tables, spec.seats)
     live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
                                         creator=creator, takeover=spec.takeover,
-                                        take_back=spec.take_back)
+                                        take_back=spec.take_back, clock=clock)
     return created(request, live, spec.seats, tokens, owner)
 
 
@@ -133,12 +138,19 @@ def record(table: TableDep, seat: SeatDep, tables: TablesDep) -> str:
         game = table.session.game
         if seat is not None:
             # What that seat saw: the public moves and its own cards, never the seed (Game.record(seat=...)).
-            return game.record(seat=seat)
+            return _noted(game.record(seat=seat), table.record_notes())
         if not game.is_terminal and game.edition.determinize is not None:
             # The record holds the seed, and the seed deals every hidden card: not before the end.
             raise ApiError(403, "record_hidden", f"{game.edition.title} hides cards: its record is given once "
                                                  f"the game is over")
-        return table.session.record()
+        return _noted(table.session.record(), table.record_notes())
+
+
+def _noted(record: str, notes: str) -> str:
+    """The record with the seats' hand-overs as comment lines at its end (a replay skips comments)."""
+    if not notes:
+        return record
+    return record.rstrip("\n") + "\n" + notes + "\n"
 
 
 @router.get("/{table_id}/buildings", responses=ERRORS, dependencies=READ,

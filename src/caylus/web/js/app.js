@@ -185,6 +185,16 @@ function focusKey(node) {
   return null;
 }
 
+// Seconds left, as a clock shows them: 1d 4h, 2:05:09, 4:07.
+function clockText(seconds) {
+  const t = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(t / 86400), h = Math.floor((t % 86400) / 3600), m = Math.floor((t % 3600) / 60), sec = t % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  if (d) return `${d}d ${h}h`;
+  if (h) return `${h}:${two(m)}:${two(sec)}`;
+  return `${m}:${two(sec)}`;
+}
+
 class TableView {
   constructor(id, token, board) {
     this.id = id;
@@ -199,6 +209,9 @@ class TableView {
   build() {
     this.banner = html("div", { id: "turn-banner", class: "banner", role: "status", "aria-live": "polite" });
     this.phase = html("div", { class: "phase" });
+    // The time control's clocks (null: none), one per seat; the running one ticks every second.
+    this.clocks = html("div", { class: "clocks", id: "clocks", hidden: true, "aria-label": "Clocks" });
+    this.ticker = setInterval(() => this.tickClocks(), 1000);
     this.boardBox = html("div", { class: "board-box" });
     this.players = html("div", { class: "players" });
     this.actions = html("div", { class: "actions" });
@@ -218,7 +231,7 @@ class TableView {
     this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.closeButton, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
-      html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner),
+      html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner, this.clocks),
       html("div", { class: "table-body" },
         html("div", { class: "left" }, this.end, zoomButton(this.boardBox), this.boardBox, this.info),
         html("aside", { class: "right" }, this.actions, this.hintBox, this.tools, this.players,
@@ -318,6 +331,7 @@ class TableView {
       if (again) again.focus({ preventScroll: true });
     }
     this.renderPlayers(v, s);
+    this.renderClocks(s);
     this.renderActions(s, loose, targets, kit);
     this.renderLog();
     this.renderEnd(s);
@@ -366,6 +380,37 @@ class TableView {
   explain(id) {
     this.explained = id;
     explainInto(this.info, this.notes, id);
+  }
+
+  // One small clock per seat: a person's time left (a bot's seat: its level), the seat to move's outlined. The
+  // state gives each seat's time as of `since` (the server's time of the last change); the running one is
+  // counted down from there.
+  renderClocks(s) {
+    const c = s.clocks;
+    this.clocks.hidden = !c;
+    if (!c) return;
+    this.clocks.replaceChildren(...c.seats.map((seat) => {
+      const who = this.seatName(seat.seat);
+      const kind = s.seats && s.seats[seat.seat] ? s.seats[seat.seat].kind : "human";
+      return html("span", { class: `clock${seat.running ? " running" : ""}`, "data-seat": seat.seat,
+        title: c.kind === "turn_based" ? "time left for this decision" : "time left" },
+        html("span", { class: "chip", style: `background:${colourOf(who).fill};color:${colourOf(who).ink}` }, colourOf(who).letter),
+        " ", html("span", { class: "left" }, seat.left_s === null ? kind : clockText(seat.left_s)));
+    }));
+    this.tickClocks();
+  }
+
+  tickClocks() {
+    if (!this.clocks.isConnected) { clearInterval(this.ticker); return; }  // this table's page was left
+    const c = this.state && this.state.clocks;
+    if (!c || this.state.terminal || this.state.closed) return;
+    for (const seat of c.seats) {
+      if (!seat.running || seat.left_s === null) continue;
+      const node = this.clocks.querySelector(`[data-seat="${seat.seat}"] .left`);
+      const left = Math.max(0, seat.left_s - Math.max(0, Date.now() / 1000 - c.since));
+      if (node) node.textContent = clockText(left);
+      node && node.parentNode.classList.toggle("low", left < 30);
+    }
   }
 
   renderPlayers(v, s) {
