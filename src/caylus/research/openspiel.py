@@ -47,6 +47,13 @@ DEFAULT_SETUPS = 1000
 # take a few hundred (benchmarks/bench_openspiel.py prints the longest it saw).
 MAX_GAME_LENGTH = 10_000
 
+# pyspiel's player ids as plain ints: reading a pybind11 enum costs more than the rest of `current_player`
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+# How many distinct legal-action sets a game remembers in ascending id order (`_Setup.ascending`) before it
+# starts afresh: a bound on memory, far above what random play meets in a game
+ASCENDING_CACHE = 1 << 16
+
 
 class PlayerAction(NamedTuple):
     """One step of `CaylusState.full_history()` (pyspiel's own PlayerAction cannot be made from Python)."""
@@ -89,11 +96,25 @@ class _Setup:
     """How states of one game are set up: shared by all of them, never copied (OpenSpiel deep-copies a state's
     attributes on every clone), pickled by value."""
 
-    __slots__ = ("edition", "players", "seed", "setups", "options")
+    __slots__ = ("edition", "players", "seed", "setups", "options", "actions", "ascending")
 
     def __init__(self, edition_id: str, players: int, seed: int, setups: int, options: dict):
         self.edition = get_edition(edition_id)
         self.players, self.seed, self.setups, self.options = players, seed, setups, options
+        self.actions = tuple(self.edition.actions)  # by id
+        # Each legal-action list met (as a tuple of the engine's interned Actions) and its ids in ascending order:
+        # the engine lists them in its own order, OpenSpiel wants ids ascending, and sorting costs more than this
+        self.ascending: dict[tuple, tuple[int, ...]] = {}
+
+    def ids(self, legal: list) -> list[int]:
+        """The ids of `legal` (the engine's legal actions), ascending."""
+        key = tuple(legal)
+        ids = self.ascending.get(key)
+        if ids is None:
+            if len(self.ascending) >= ASCENDING_CACHE:
+                self.ascending.clear()
+            ids = self.ascending[key] = tuple(sorted([a.index for a in legal]))
+        return list(ids)
 
     def __deepcopy__(self, memo):
         return self
@@ -170,8 +191,9 @@ class CaylusState(pyspiel.State):
         self._players: list[int] = []  # who applied each
         # What only each seat saw after each of them (hidden-information editions; else None)
         self._privates = _Privates() if self._spec.edition.private is not None else None
-        # What every seat saw come out of hiding, after each of them (`Edition.public`; else None): the view shows
-        # only where those cards are now, a player remembers when they were shown
+        # What every seat saw come out of hiding, after each of them (`Edition.public`, kept as it gives them: the
+        # bit masks of the information state are made when one is asked for; else None): the view shows only
+        # where those cards are now, a player remembers when they were shown
         self._publics = _Privates() if self._spec.edition.public is not None else None
 
     @property
@@ -181,29 +203,32 @@ class CaylusState(pyspiel.State):
 
     # -- whose turn, what is legal ----------------------------------------------------------------------------
     def current_player(self):
-        if self._engine is None:
-            return pyspiel.PlayerId.CHANCE
-        player = self._engine.game.current_player
-        return pyspiel.PlayerId.TERMINAL if player < 0 else player
+        engine = self._engine
+        if engine is None:
+            return CHANCE
+        board = engine.game.board
+        return TERMINAL if board.terminal else board.current_player
 
     def is_terminal(self):
-        return self._engine is not None and self._engine.game.is_terminal
+        engine = self._engine
+        return engine is not None and engine.game.board.terminal
 
     def _legal_actions(self, player):
         if self._engine is None or player != self._engine.game.current_player:
             return []
-        return sorted([a.index for a in self._engine.game.legal_actions()])  # OpenSpiel wants ascending ids
+        return self._spec.ids(self._engine.game.legal_actions())  # OpenSpiel wants ascending ids
 
     # Python callers (OpenSpiel's Python bots, our environments) reach these directly, without a round trip
     # through OpenSpiel's C++ State, which would halve the throughput; C++ callers go through the C++ State
     # and its hooks (`_legal_actions`, `_apply_action`) to the same code.
     def legal_actions(self, player=None):
-        if self._engine is None:
-            return list(range(self._spec.setups)) if player in (None, pyspiel.PlayerId.CHANCE) else []
-        game = self._engine.game
+        engine = self._engine
+        if engine is None:
+            return list(range(self._spec.setups)) if player in (None, CHANCE) else []
+        game = engine.game
         if player is not None and player != game.current_player:
             return []
-        return sorted([a.index for a in game.legal_actions()])
+        return self._spec.ids(game.legal_actions())
 
     def legal_actions_mask(self, player=None):
         mask = [0] * (self._spec.setups if self._engine is None else len(self._spec.edition.actions))
@@ -213,7 +238,21 @@ class CaylusState(pyspiel.State):
 
     def apply_action(self, action):
         """Play an action id (a setup at the chance node); a bad one raises ValueError and changes nothing."""
-        self._apply_action(action)
+        engine = self._engine
+        # The usual call, a legal id as an int in a game without hidden cards, in one go (the rest below)
+        if engine is None or type(action) is not int or not 0 <= action:
+            return self._apply_action(action)
+        game = engine.game
+        try:
+            act = self._spec.actions[action]
+        except IndexError:
+            return self._apply_action(action)  # which says why
+        player = game.board.current_player
+        game.apply(act)
+        self._actions.append(action)
+        self._players.append(player)
+        if self._privates is not None:
+            self._saw(game.board)
 
     def is_chance_node(self):
         return self._engine is None
@@ -237,19 +276,21 @@ class CaylusState(pyspiel.State):
             self._engine = _Engine(new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
                                             **spec.options))
         else:
-            engine = self._engine
-            player = engine.game.current_player
-            engine.game.apply(self._spec.edition.actions.by_index(action))
+            game = self._engine.game
+            player = game.current_player
+            game.apply(self._spec.edition.actions.by_index(action))
         self._actions.append(action)
         self._players.append(player)
         if self._privates is not None:
-            self._privates.append(self._private_now())
-        if self._publics is not None:
-            self._publics.append(masks(self._spec.edition.public(self._engine.game.board)))
+            self._saw(self._engine.game.board)
 
-    def _private_now(self) -> tuple:
-        private, board = self._spec.edition.private, self._engine.game.board
-        return tuple(private(board, q) for q in range(self._spec.players))
+    def _saw(self, board) -> None:
+        """Note what each seat saw alone, and what all saw come out of hiding, at `board` (hidden-information
+        editions: `Edition.private` and `Edition.public` are both given)."""
+        spec = self._spec
+        private = spec.edition.private
+        self._privates.append(tuple([private(board, q) for q in range(spec.players)]))
+        self._publics.append(spec.edition.public(board))
 
     def undo_action(self, player, action):
         """Take back the last action (`Game.undo`; before setup again if it was the chance outcome)."""
@@ -338,8 +379,7 @@ class CaylusState(pyspiel.State):
         discard pile, in Magna Carta), oldest first; empty where nothing is hidden or before the setup."""
         if self._publics is None:
             return []
-        return [tuple(tuple(c for c in range(mask.bit_length()) if mask >> c & 1) for mask in point)
-                for point in self._publics]
+        return list(self._publics)
 
 
 class CaylusObserver:
@@ -401,13 +441,13 @@ class CaylusObserver:
         if self.hidden:
             seen = self.dict["recall_private"]
             seen.fill(0.0)
-            masks = [hand_mask(cards) for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
-            seen[:len(masks)] = masks
+            hands = [hand_mask(cards) for cards in state.private_history(player)[:RECALL_ACTIONS + 1]]
+            seen[:len(hands)] = hands
             shown = self.dict["recall_public"]
             shown.fill(0.0)
             points = state._publics[:RECALL_ACTIONS + 1]
             if points:
-                shown[:, :len(points)] = np.asarray(points, np.float32).T
+                shown[:, :len(points)] = np.asarray([masks(point) for point in points], np.float32).T
 
     def string_from(self, state: CaylusState, player: int) -> str:
         text = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
@@ -416,7 +456,7 @@ class CaylusObserver:
             if self.hidden:
                 text += "\n" + " ".join("?" if cards is None else ".".join(map(str, cards)) or "-"
                                          for cards in state.private_history(player))
-                text += "\n" + " ".join("/".join(map(str, point)) for point in state._publics)
+                text += "\n" + " ".join("/".join(map(str, masks(point))) for point in state._publics)
         return text
 
 
@@ -451,9 +491,7 @@ def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "Ca
         state._actions.append(0)
         state._players.append(int(pyspiel.PlayerId.CHANCE))
         if state._privates is not None:
-            state._privates.append(state._private_now())
-        if state._publics is not None:
-            state._publics.append(masks(edition.public(state._engine.game.board)))
+            state._saw(state._engine.game.board)
     for act in game.history:
         state.apply_action(act.index)
     return state
