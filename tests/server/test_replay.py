@@ -94,20 +94,20 @@ def test_a_seats_tag_comes_back_as_kinds(fast_client, records):
 def test_play_on_starts_a_table_at_that_position(fast_client, records, edition):
     text = records[edition]
     step = 40
-    r = fast_client.post("/api/replay/tables", json={"record": text, "step": step,
-                                                     "seats": ["human", "human", "normal"]})
-    assert r.status_code == 201, r.text
-    table = r.json()
-    assert [s["kind"] for s in table["seats"]] == ["human", "human", "normal"]
     game = load_record(text, stop_at=step)
     mover = game.current_player
+    # The bot sits after the person to move, so nothing moves before the position is read.
+    seats = ["normal" if p == (mover + 1) % 3 else "human" for p in range(3)]
+    r = fast_client.post("/api/replay/tables", json={"record": text, "step": step, "seats": seats})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    assert [s["kind"] for s in table["seats"]] == seats
     seen = state(fast_client, table["id"])
     assert seen["view"] == json.loads(json.dumps(game.public_view()))
     assert seen["version"] == step and not seen["terminal"]
-    if table["seats"][mover]["token"]:  # a person is to move: the record's next move is one of theirs
-        token = table["seats"][mover]["token"]
-        mine = state(fast_client, table["id"], token)
-        assert sorted(e["token"] for e in mine["legal"]) == sorted(game.legal_tokens())
+    token = table["seats"][mover]["token"]  # the record's next move is the person's
+    mine = state(fast_client, table["id"], token)
+    assert sorted(e["token"] for e in mine["legal"]) == sorted(game.legal_tokens())
 
 
 def test_a_played_on_table_survives_a_restart(tmp_path, records):
