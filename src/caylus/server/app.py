@@ -6,6 +6,7 @@
                                   DELETE: the creator closes the table
     /api/players                  make a player (POST); /me, /me/turns (Authorization: Bearer <key>), /{id}: a page
     /api/tables/{id}/join         a player takes a human seat (the seat's token in the body, the key in the header)
+    /api/ratings                  a leaderboard: ?edition=&kind=two|multi&limit=
     /ws/tables/{id}               the live feed (the token in the first message)
     /docs, /openapi.json          the API, documented by FastAPI
     /                             the browser front end (caylus/web), when it is there
@@ -30,7 +31,8 @@ from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
 from .players import Players
-from .routers import editions, moves, players, replay, tables, ws
+from .ratings import Ratings, result_of
+from .routers import editions, moves, players, ratings, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, SEAT, Store
 from .timeouts import Timeouts
@@ -60,7 +62,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if live.session.bot_to_move:
             runner.kick(live.id, people=HUMAN in live.kinds)
 
-    table_set.on_change += [push, bots_go_on]
+    rated = Ratings(store)
+
+    def remember_result(live) -> None:
+        if live.row.terminal and not live.row.closed:  # stored once per table, whichever process ends it
+            rated.record(result_of(live.id, live.row.edition, live.row.players, live.row.seats,
+                                   list(live.session.game.scores())))
+
+    table_set.on_change += [push, bots_go_on, remember_result]
     table_set.on_load.append(bots_go_on)
 
     listener = None
@@ -106,6 +115,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.store = store
     app.state.players = Players(store)
+    app.state.ratings = rated
     app.state.tables = table_set
     app.state.hub = hub
     app.state.bots = runner
@@ -115,7 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, replay, players, ws):
+    for module in (editions, tables, moves, replay, players, ratings, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

@@ -220,9 +220,45 @@ class PlayerTable(BaseModel):
     record: str = Field(description="where the game's record is")
 
 
+class Entrant(BaseModel):
+    """Who a rating is of: a player (id and name) or a bot level."""
+
+    kind: str = Field(description='"player" or "bot"')
+    id: str | None = Field(None, description="the player's id (a player)")
+    name: str = Field(description="the player's name, or the bot's level")
+
+
+class Rating(BaseModel):
+    """OpenSkill figures: the skill `mu`, its uncertainty `sigma`, and `rating` = mu - 2 sigma, what lists order by."""
+
+    mu: float
+    sigma: float
+    rating: float
+    games: int = Field(description="the rated games that changed it")
+
+
+class LeaderboardEntry(Rating):
+    place: int = Field(description="1 for the best")
+    entrant: Entrant
+
+
+class Leaderboard(BaseModel):
+    edition: str
+    kind: str = Field(description='"two" (two-player games) or "multi" (three or more)')
+    entries: list[LeaderboardEntry]
+
+
+class PlayerRating(Rating):
+    edition: str
+    kind: str = Field(description='"two" or "multi"')
+    place: int = Field(description="the player's place on that leaderboard")
+
+
 class PlayerPage(BaseModel):
     id: str
     name: str
+    ratings: list[PlayerRating] = Field(default_factory=list,
+                                        description="the player's rating in each edition and kind they played")
     open: list[PlayerTable] = Field(description="tables still in play, the latest joined first")
     finished: list[PlayerTable] = Field(description="games over or closed, the latest joined first")
 

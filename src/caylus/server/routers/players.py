@@ -17,8 +17,9 @@ from ..errors import ApiError
 from ..limits import client_key, too_many
 from ..live import HUMAN, LiveTable, Tables, token_hash
 from ..models import (ErrorBody, JoinRequest, JoinedSeat, NewPlayer, PlayerCreated, PlayerMe, PlayerPage,
-                      PlayerTable, YourTurn)
+                      PlayerRating, PlayerTable, YourTurn)
 from ..players import Player, Players
+from .ratings import figures
 
 router = APIRouter(tags=["players"])
 
@@ -86,12 +87,15 @@ def your_turns(player: PlayerDep, players: PlayersDep, tables: TablesDep, reques
 
 
 @router.get("/api/players/{player_id}", response_model=PlayerPage, responses=ERRORS, dependencies=READ,
-            summary="A player's page: open tables (whose turn), finished games (results, records)")
+            summary="A player's page: open tables (whose turn), finished games (results, records), ratings")
 def player_page(player_id: PlayerId, players: PlayersDep, tables: TablesDep, request: Request) -> PlayerPage:
     player = players.get(player_id)
     limit = guards(request).limits.player_page_tables
     entries = _tables_of(player, players, tables, limit)
+    rated = request.app.state.ratings.of_entrant(f"player:{player.id}")
     return PlayerPage(id=player.id, name=player.name,
+                      ratings=[PlayerRating(edition=ed, kind=kind, place=place, **figures(entry))
+                               for ed, kind, entry, place in rated],
                       open=[e for e in entries if not e.terminal and not e.closed],
                       finished=[e for e in entries if e.terminal or e.closed])
 

@@ -45,6 +45,7 @@ export const api = {
   },
   replay: (record, step, seat) => call("POST", "/api/replay", { record, step, seat }),
   playOn: (record, step, seats) => call("POST", "/api/replay/tables", { record, step, seats }),
+  ratings: (edition, kind) => call("GET", `/api/ratings?${new URLSearchParams({ edition, kind })}`),
 };
 
 // A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.

@@ -55,6 +55,8 @@ async function showLobby() {
     html("section", { class: "card" }, html("h2", {}, "See a game again"),
       html("p", {}, "Step through a game record move by move, and play on from any move: ",
         html("a", { href: "#replay", id: "replay-file" }, "open a record file"), ".")),
+    html("section", { class: "card" }, html("h2", {}, "Ratings"),
+      html("p", {}, "Who plays best, people and bots alike: ", html("a", { href: "#ratings", id: "ratings-link" }, "the leaderboard"), ".")),
   );
   refreshOpenTables();
 }
@@ -509,6 +511,11 @@ class TableView {
           const seats = kinds.map((k) => (k === "you" ? "human" : k));
           return createAndGo(null, mine, () => api.playOn(record, step, seats));
         } });
+      return;
+    }
+    if (params.has("ratings")) {
+      const { showRatings } = await import("./ratings.js");
+      await showRatings(main, { toast, choice: params.get("ratings") || "" });
       return;
     }
     const id = params.get("table");
