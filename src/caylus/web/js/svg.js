@@ -36,11 +36,13 @@ export function fill(node, ...children) {
   return node;
 }
 
-// Player colours by the name the engine gives each seat; the letter is drawn beside the colour everywhere. The
-// shades are the Okabe-Ito palette's, which stay apart (in lightness too) for deuteranopes and protanopes.
+// Player colours by the name the engine gives each seat; the letter is drawn beside the colour everywhere. Every
+// two of an edition stay apart for protanopes, deuteranopes and tritanopes (caylus/web/colourblind.py, checked by
+// tests/web/test_colourblind.py): mostly Okabe-Ito shades, with a deeper red and blue, since Okabe-Ito's
+// vermilion and orange nearly meet for deuteranopes and its blue and green for tritanopes.
 const COLOURS = {
-  Blue: { fill: "#0072b2", ink: "#fff", letter: "B" },
-  Red: { fill: "#d55e00", ink: "#fff", letter: "R" },
+  Blue: { fill: "#1f4e9c", ink: "#fff", letter: "B" },
+  Red: { fill: "#cc3311", ink: "#fff", letter: "R" },
   Green: { fill: "#009e73", ink: "#fff", letter: "G" },
   Orange: { fill: "#e69f00", ink: "#000", letter: "O" },
   Black: { fill: "#2b2b2b", ink: "#fff", letter: "K" },

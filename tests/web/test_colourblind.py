@@ -1,0 +1,50 @@
+"""The player colours the board draws (js/svg.js) stay apart for colour-blind players: every two of an edition at
+least MIN_DISTANCE (CIELAB ΔE) apart in normal vision and under the protanopia, deuteranopia and tritanopia
+simulations of Machado et al. 2009 (caylus/web/colourblind.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import caylus
+from caylus.web.colourblind import MIN_DISTANCE, SIMULATIONS, VISIONS, distance, player_colours, simulate
+
+
+@pytest.mark.parametrize("edition", caylus.available_editions())
+def test_every_seat_of_an_edition_has_a_colour_of_the_board(edition):
+    colours = player_colours()
+    missing = [name for name in caylus.get_edition(edition).player_names if name not in colours]
+    assert not missing, f"{edition}: the board draws {missing} in its fallback grey"
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+@pytest.mark.parametrize("edition", caylus.available_editions())
+def test_every_two_players_stay_apart(edition, vision):
+    colours = player_colours()
+    names = caylus.get_edition(edition).player_names
+    close = [(a, b, round(distance(colours[a], colours[b], vision), 1))
+             for a, b in itertools.combinations(names, 2)
+             if distance(colours[a], colours[b], vision) < MIN_DISTANCE]
+    assert not close, f"{edition}, {vision}: these players' colours nearly meet (ΔE < {MIN_DISTANCE}): {close}"
+
+
+@pytest.mark.parametrize("vision", SIMULATIONS)
+def test_the_simulation_keeps_greys_and_merges_what_dichromats_confuse(vision):
+    # Each Machado matrix maps white to white and a grey to itself (its rows sum to 1).
+    for grey in (0.0, 0.5, 1.0):
+        assert simulate((grey, grey, grey), vision) == pytest.approx((grey, grey, grey), abs=2e-3)
+    # Classic confusions come out close: red and green for the red-green dichromats, blue and green for tritanopes;
+    # and the palette this board had before (Okabe-Ito's vermilion and orange, its blue and bluish green) fails.
+    if vision in ("protanopia", "deuteranopia"):
+        assert distance("#ff0000", "#00ff00", vision) < distance("#ff0000", "#00ff00") / 2
+    else:
+        assert distance("#0072b2", "#009e73", vision) < MIN_DISTANCE
+    assert distance("#d55e00", "#e69f00", "deuteranopia") < MIN_DISTANCE
+
+
+def test_the_colours_are_read_from_the_boards_script():
+    colours = player_colours()
+    assert set(colours) >= {"Blue", "Red", "Green", "Orange", "Black", "Yellow"}
+    assert all(len(c) == 7 and c.startswith("#") for c in colours.values())
