@@ -53,6 +53,9 @@ def add(commands) -> None:
                         help="a table nobody moved at nor watches for this long is closed (default 120)")
     limits.add_argument("--cache-mib", type=positive_int, default=256, metavar="MIB",
                         help="memory for the games in hand, an estimate (default 256); finished games leave first")
+    serve.add_argument("--webhook-host", action="append", default=[], metavar="HOST",
+                       help="a host players' \"your turn\" webhooks may be sent to, such as hooks.slack.com "
+                            "(repeat for more; default none: no webhooks)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.set_defaults(run=run_serve)
 
@@ -101,7 +104,8 @@ def run_serve(args) -> int:
                     reads_per_second=args.reads_per_second, reads_burst=max(1, int(3 * args.reads_per_second)),
                     sockets_per_client=args.sockets_per_client, sockets_per_table=args.sockets_per_table,
                     idle_seconds=60 * args.idle_minutes, cache_bytes=args.cache_mib * 1024 * 1024)
-    settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace, limits=limits)
+    settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace, limits=limits,
+                        webhook_hosts=tuple(h.strip().lower() for h in args.webhook_host if h.strip()))
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
     try:

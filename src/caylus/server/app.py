@@ -6,6 +6,7 @@
                                   DELETE: the creator closes the table
     /api/players                  make a player (POST); /me, /me/turns (Authorization: Bearer <key>), /{id}: a page
     /api/tables/{id}/join         a player takes a human seat (the seat's token in the body, the key in the header)
+    /api/players/me/webhook       the key's player's "your turn" webhook (PUT, GET, DELETE)
     /api/ratings                  a leaderboard: ?edition=&kind=two|multi&limit=
     /ws/tables/{id}               the live feed (the token in the first message)
     /docs, /openapi.json          the API, documented by FastAPI
@@ -25,14 +26,17 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+import caylus
+
 from . import errors, redact
 from .expiry import Expiry
 from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
+from .notify import Webhooks
 from .players import Players
 from .ratings import Ratings, result_of
-from .routers import editions, moves, players, ratings, replay, tables, ws
+from .routers import editions, moves, notify, players, ratings, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, SEAT, Store
 from .timeouts import Timeouts
@@ -69,7 +73,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             rated.record(result_of(live.id, live.row.edition, live.row.players, live.row.seats,
                                    list(live.session.game.scores())))
 
-    table_set.on_change += [push, bots_go_on, remember_result]
+    hooks = Webhooks(store, settings.webhook_hosts)
+
+    def tell_turn(live) -> None:
+        game = live.session.game
+        if live.row.terminal or live.row.closed or not hooks.allowed:
+            return
+        seat = game.current_player
+        entry = live.row.seats[seat]
+        if entry["kind"] == HUMAN and entry.get("player"):
+            hooks.turn(live.id, live.row.edition, caylus.get_edition(live.row.edition).title, seat,
+                       len(game.history), entry["player"])
+
+    table_set.on_change += [push, bots_go_on, remember_result, tell_turn]
     table_set.on_load.append(bots_go_on)
 
     listener = None
@@ -102,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             expiry.stop()
+            hooks.close()
             timeouts.stop()
             runner.close()
             if listener is not None:
@@ -116,6 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.store = store
     app.state.players = Players(store)
     app.state.ratings = rated
+    app.state.webhooks = hooks
     app.state.tables = table_set
     app.state.hub = hub
     app.state.bots = runner
@@ -125,7 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, replay, players, ratings, ws):
+    for module in (editions, tables, moves, replay, players, notify, ratings, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

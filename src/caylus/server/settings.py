@@ -32,6 +32,7 @@ class Settings:
     lobby_size: int = 50  # how many open tables the lobby lists
     web_dir: Path | None = None  # the browser front end (default: caylus/web next to this package, if there)
     listen: bool = True  # on PostgreSQL, LISTEN for other processes' moves
+    webhook_hosts: tuple[str, ...] = ()  # the hosts players' webhooks may go to (server/notify.py); none: off
     now: Callable[[], float] = time.time  # the server's time (tests give a fake clock): changes' times, clocks
     clock_every: float = 1.0  # how often, in seconds, the clocks are looked at for a seat out of time
 
