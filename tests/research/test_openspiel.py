@@ -105,6 +105,32 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert state.engine.view(None) == before and len(state.history()) == 1
 
 
+@pytest.mark.parametrize("name", sorted(NAMES.values()))
+def test_legal_actions_are_the_engines_in_ascending_ids_from_the_cache_too(name, monkeypatch):
+    # a tiny cache, so that it starts afresh many times in one game
+    monkeypatch.setattr(caylus.research.openspiel, "ASCENDING_CACHE", 3)
+    game, state = started(name, {"players": 3})
+    rng = np.random.RandomState(1)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal == sorted(a.index for a in state.engine.legal_actions())
+        legal.append(-1)  # the caller's own list: changing it changes nothing kept
+        assert state.legal_actions() == legal[:-1] == state.legal_actions(state.current_player())
+        state.apply_action(int(rng.choice(legal[:-1])))  # a plain int: the quick path
+    assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert len(game.setup.ascending) <= 3
+
+
+@pytest.mark.parametrize("bad", [-1, 10**6, True, 2.0, "0"])
+def test_a_bad_action_id_raises_and_changes_nothing(bad):
+    _, state = started("python_magna_carta", {"players": 2}, moves=3)
+    before, history = state.engine.view(None), state.history()
+    with pytest.raises((ValueError, TypeError)):
+        state.apply_action(bad)
+    assert state.engine.view(None) == before and state.history() == history
+    assert len(state.private_history(0)) == len(state.public_history()) == len(history)
+
+
 def test_observations_are_the_encoded_views():
     game, state = started("python_caylus_1303", {"players": 3}, setup=1, moves=20)
     enc = Encoding("caylus-1303", 3)

@@ -50,9 +50,9 @@ MAX_GAME_LENGTH = 10_000
 # pyspiel's player ids as plain ints: reading a pybind11 enum costs more than the rest of `current_player`
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-# How many distinct legal-action sets a game remembers in ascending id order (`_Setup.ascending`) before it
-# starts afresh: a bound on memory, far above what random play meets in a game
-ASCENDING_CACHE = 1 << 16
+# How many distinct legal-action lists a game remembers with their ids in ascending order (`_Setup.ascending`)
+# before it starts afresh: a bound on memory (a few megabytes), many games' worth of random play
+ASCENDING_CACHE = 1 << 12
 
 
 class PlayerAction(NamedTuple):
