@@ -1,6 +1,8 @@
-"""The clocks on the browser board: one small clock per seat, the seat to move's ticking."""
+"""The clocks on the browser board (one small clock per seat, the seat to move's ticking) and the rematch button."""
 
 from __future__ import annotations
+
+import time
 
 import httpx
 
@@ -29,3 +31,28 @@ def test_a_table_without_a_clock_shows_none(page, server):
     page.goto(table["seats"][0]["link"])
     page.wait_for_selector("svg.board")
     assert not page.locator("#clocks").is_visible()
+
+
+def test_one_click_after_the_end_starts_the_rematch_at_the_rotated_seat(page, server):
+    table = httpx.post(server.url + "/api/tables", json={"edition": "caylus", "seats": ["human", "random"]}).json()
+    token = table["seats"][0]["token"]
+    seat = httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {token}"})
+    while True:  # the person plays their first legal move each time, by the API, to the end
+        s = seat.get(f"/api/tables/{table['id']}").json()
+        if s["terminal"]:
+            break
+        if s["legal"]:
+            r = seat.post(f"/api/tables/{table['id']}/moves",
+                          json={"version": s["version"], "action": s["legal"][0]["token"]})
+            if r.status_code == 429:
+                time.sleep(float(r.headers.get("Retry-After", "1")))
+        else:
+            time.sleep(0.02)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#end #rematch")
+    page.click("#rematch")
+    page.wait_for_function(f"() => location.hash.includes('table=') && !location.hash.includes({table['id']!r})")
+    page.wait_for_selector("svg.board")
+    new_id = seat.get(f"/api/tables/{table['id']}").json()["rematch"]
+    assert new_id and new_id in page.url
+    assert seat.get(f"/api/tables/{new_id}").json()["seat"] == 1  # seat 0 sits at seat 1 now

@@ -36,7 +36,7 @@ from .live import HUMAN, Tables
 from .notify import Webhooks
 from .players import Players
 from .ratings import Ratings, result_of
-from .routers import editions, moves, notify, players, ratings, replay, tables, ws
+from .routers import editions, moves, notify, players, ratings, rematch, replay, tables, ws
 from .settings import Settings
 from .store import CHANNEL, SEAT, Store
 from .timeouts import Timeouts
@@ -143,7 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, replay, players, notify, ratings, ws):
+    for module in (editions, tables, moves, rematch, replay, players, notify, ratings, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

@@ -26,7 +26,7 @@ from caylus.session import Session, StaleMove, UndoRefused
 
 from .clocks import Clocks
 from .errors import ApiError
-from .store import CLOSE, MOVE, SEAT, UNDO, Change, Stale, Store, TableRow
+from .store import CLOSE, MOVE, REMATCH, SEAT, UNDO, Change, Stale, Store, TableRow
 from .workers import job_for
 
 log = logging.getLogger("caylus.server")
@@ -59,6 +59,7 @@ class LiveTable:
         self.clocks = Clocks(row.clock, row.players, row.created or row.updated) if row.clock else None
         # Every hand-over of a seat, in order: (seat, "level why", from decision), for the record's notes.
         self.seat_changes: list[tuple[int, str, int]] = []
+        self.rematch: str | None = None  # once the game is over and a rematch was made: the new table's id
         self.clock_follows()
 
     @property
@@ -153,6 +154,7 @@ class LiveTable:
             entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
                 else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
+        s["rematch"] = self.rematch
         s["clocks"] = self.clocks.state([seat["kind"] == HUMAN for seat in self.row.seats]) \
             if self.clocks is not None else None
         return s
@@ -189,14 +191,17 @@ class Tables:
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
                creator: str | None = None, moves: list[str] = (), takeover: str = "normal",
-               take_back: bool = False, dealt: dict | None = None, clock: dict | None = None) -> tuple:
+               take_back: bool = False, dealt: dict | None = None, clock: dict | None = None,
+               keep: list | None = None) -> tuple:
         """A new table; returns (LiveTable, the tokens of the human seats (None for bots), the creator's token,
         which may close it). `moves`: actions already played (a record's prefix, to play on from), stored as
-        the table's first changes. `dealt`: the board the game starts from instead of the seed's setup
+        the table's first changes. `keep`: per seat, the stored entries of a person's seat to carry over (a
+        rematch: the same token and player open the new seat; its token is then not returned). `dealt`: the board the game starts from instead of the seed's setup
         (`Game.dealt()`), stored with the table."""
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
-        tokens = [secrets.token_urlsafe(24) if k == HUMAN else None for k in kinds]
+        keep = keep or [None] * len(kinds)
+        tokens = [secrets.token_urlsafe(24) if k == HUMAN and not keep[p] else None for p, k in enumerate(kinds)]
         owner = secrets.token_urlsafe(24)
         try:
             game = (caylus.new_game(edition, players=players, seed=seed, **options) if dealt is None
@@ -206,8 +211,9 @@ class Tables:
         row = TableRow(id=secrets.token_urlsafe(9), edition=edition, players=players, seed=seed,
                        options=dict(game.options),
                        seats=[{"kind": k, "token_sha256": token_hash(t) if t else None,
-                               **({"takeover": takeover, "take_back": take_back} if k == HUMAN else {})}
-                              for k, t in zip(kinds, tokens)],
+                               **({"takeover": takeover, "take_back": take_back} if k == HUMAN else {}),
+                               **(kept or {})}
+                              for k, t, kept in zip(kinds, tokens, keep)],
                        version=0, terminal=game.is_terminal, people=sum(1 for k in kinds if k == HUMAN),
                        creator=creator, owner_sha256=token_hash(owner), updated=self.now(), dealt=dealt,
                        clock=clock)
@@ -310,6 +316,41 @@ class Tables:
                                                          "took stays the bot's")
             self._hand_over(live, seat, HUMAN, "back")
 
+    def rematch(self, live: LiveTable, creator: str | None = None) -> tuple:
+        """The rematch of a finished game: the same people (their seat tokens and players open the new seats),
+        the same bot levels, options, takeover and clock, a new random seed, every seat one place on (seat p of
+        this game is seat p + 1 of the next). Made once: the finished table stores a `rematch` change naming the
+        new table, and whoever asks again is given that one. Returns (the new LiveTable, its owner token, or
+        None if it was made before)."""
+        with live.lock:
+            self.catch_up(live)
+            live.check_open()
+            if not live.session.game.is_terminal:
+                raise ApiError(409, "not_over", "the game is not over: a rematch is made after its end")
+            if live.rematch:
+                return self.get(live.rematch), None
+            row = self.store.load(live.id)  # the seats as made: a bot that took a person's seat is not a level chosen
+            made = row.seats if row is not None else live.row.seats
+            n = len(made)
+            order = [made[(p - 1) % n] for p in range(n)]
+            kinds = [s.get("kind") for s in order]
+            human = [s for s in made if s.get("kind") == HUMAN]
+            keep = [{k: s[k] for k in ("token_sha256", "player", "player_name", "player_sha256") if s.get(k)}
+                    if s.get("kind") == HUMAN else None for s in order]
+            new, _tokens, owner = self.create(
+                live.row.edition, live.row.players, dict(live.row.options), kinds, None, creator=creator,
+                takeover=human[0].get("takeover", "normal") if human else "normal",
+                take_back=bool(human and human[0].get("take_back")), clock=live.row.clock, keep=keep)
+            version = live.game_version
+            live.rematch = new.id
+            live.session.version += 1  # a stored change: the watchers are sent the state that names the rematch
+            try:
+                self._store(live, version, [Change(version, REMATCH, new.id, None)])
+            except ApiError:  # another process made the rematch first: this one is not played
+                self.close(new, "a rematch made twice")
+                raise
+            return new, owner
+
     def check_clock(self, live: LiveTable) -> int | None:
         """If the person to decide has run out of time, hand their seat to the table's takeover bot (a `seat`
         change, why "timeout", like a resignation) and the game goes on; that seat, or None."""
@@ -411,6 +452,8 @@ class Tables:
                 live.closed_why = change.token or "closed"
             elif change.kind == SEAT:
                 live.take_over(change.seat, *change.token.split(" ", 1))
+            elif change.kind == REMATCH:
+                live.rematch = change.token
             else:
                 for _ in range(int(change.token)):
                     game.undo()
@@ -546,7 +589,7 @@ class Tables:
     def _reset(self, live: LiveTable) -> None:
         fresh = self._rebuild(self.store.load(live.id))
         live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
-        live.clocks, live.seat_changes = fresh.clocks, fresh.seat_changes
+        live.clocks, live.seat_changes, live.rematch = fresh.clocks, fresh.seat_changes, fresh.rematch
 
 
 def _merge_players(live_seats: list[dict], stored: list[dict]) -> None:

@@ -123,6 +123,8 @@ class TableState(BaseModel):
     log: list[dict[str, Any]] = Field(description="what happened, as this seat may know it, from `since` on")
     scores: list[int]
     result: dict[str, Any] | None = None
+    rematch: str | None = Field(None, description="once the game is over and a rematch was made (POST "
+                                                      ".../rematch): the new table's id")
     clocks: dict[str, Any] | None = Field(None, description='the time control and each seat\'s time left as of '
                                                              '`since` (null: no clock); docs/server.md')
 
@@ -261,6 +263,15 @@ class PlayerPage(BaseModel):
                                         description="the player's rating in each edition and kind they played")
     open: list[PlayerTable] = Field(description="tables still in play, the latest joined first")
     finished: list[PlayerTable] = Field(description="games over or closed, the latest joined first")
+
+
+class Rematch(BaseModel):
+    id: str = Field(description="the new table")
+    seat: int | None = Field(description="the asking person's seat at the new table (their token or key opens it)")
+    seats: list[str] = Field(description="the new table's seats: \"human\" or a bot level, rotated one place")
+    link: str = Field(description="the new table's page (the asking browser keeps its token for it)")
+    owner_token: str | None = Field(description="the new table's owner token, to whoever made the rematch (null "
+                                                "for those who asked after)")
 
 
 class YourTurn(BaseModel):

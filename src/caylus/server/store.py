@@ -65,6 +65,7 @@ moves = Table(
 )
 
 MOVE, UNDO, CLOSE = "move", "undo", "close"
+REMATCH = "rematch"  # a finished game's rematch was made: token the new table's id (server/live.py)
 SEAT = "seat"  # a bot takes a person's seat: token "<bot level> <why>", seat the seat (server/live.py)
 
 

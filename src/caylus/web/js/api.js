@@ -32,6 +32,7 @@ export const api = {
   undo: (id, token, version) => call("POST", `${t(id)}/undo`, { version }, token),
   hint: (id, token) => call("GET", `${t(id)}/hint`, undefined, token),
   buildings: (id, token) => call("GET", `${t(id)}/buildings`, undefined, token),
+  rematch: (id, token) => call("POST", `${t(id)}/rematch`, undefined, token),
   close: (id, ownerToken) => call("DELETE", t(id), undefined, ownerToken),  // the creator's token, no seat's
   recordUrl: (id) => `${t(id)}/record`,
   record: async (id) => {

@@ -490,10 +490,25 @@ class TableView {
     if (atBottom) this.log.scrollTop = this.log.scrollHeight;
   }
 
+  // The same people and bots, a new deal, the seats one place on: this browser's token opens its new seat.
+  async rematch() {
+    let next;
+    try { next = await api.rematch(this.id, this.token); } catch (e) { toast(e.message); return; }
+    keepToken(next.id, next.seat, this.token);
+    if (next.owner_token) keepOwner(next.id, next.owner_token);
+    location.hash = tableLink(next.id, this.token);
+  }
+
   renderEnd(s) {
     if (!s.terminal) { this.end.hidden = true; return; }
     this.end.hidden = false;
+    // A person of the game asks for the rematch (made once: whoever asks next is sent to the same table); a
+    // spectator is shown the rematch once one was made.
+    const rematch = this.token && Number.isInteger(s.seat)
+      ? html("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, s.rematch ? "Go to the rematch" : "Rematch")
+      : s.rematch ? html("a", { href: tableLink(s.rematch), id: "rematch" }, "Watch the rematch") : null;
     this.end.replaceChildren(...endPanel(s,
+      rematch, rematch ? " · " : null,
       html("a", { href: `#replay=${encodeURIComponent(this.id)}`, id: "see-again" }, "See the game again, move by move"),
       " · ", html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"),
       " · ", html("a", { href: "./" }, "Back to the lobby")));
