@@ -48,3 +48,33 @@ def test_the_colours_are_read_from_the_boards_script():
     colours = player_colours()
     assert set(colours) >= {"Blue", "Red", "Green", "Orange", "Black", "Yellow"}
     assert all(len(c) == 7 and c.startswith("#") for c in colours.values())
+
+
+def _rgb(colour: str) -> str:
+    """'#rrggbb' as a browser's computed 'rgb(r, g, b)'."""
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.mark.parametrize("edition", caylus.available_editions())
+def test_the_page_draws_each_player_in_the_checked_colour(page, server, edition):
+    """What Chromium paints (the players' chips, the board's discs) is the palette checked above."""
+    import httpx
+
+    names = caylus.get_edition(edition).player_names
+    table = httpx.post(server.url + "/api/tables", json={"edition": edition, "players": len(names),
+                                                         "seats": ["human"] * len(names)}).json()
+    page.goto(f"{server.url}/#table={table['id']}&token={table['seats'][0]['token']}")
+    page.wait_for_selector(".players .player .chip")
+    colours = player_colours()
+    chips = page.eval_on_selector_all(
+        ".players .player", "ps => ps.map(p => [p.querySelector('strong').textContent,"
+                            " getComputedStyle(p.querySelector('.chip')).backgroundColor])")
+    assert sorted(name for name, _ in chips) == sorted(names)
+    assert all(painted == _rgb(colours[name]) for name, painted in chips), chips
+    discs = page.eval_on_selector_all(
+        "svg.board .disc", "gs => gs.map(g => [g.querySelector('title').textContent,"
+                           " getComputedStyle(g.querySelector('circle')).fill])")
+    # Caylus marks every player on the board from the start (the favor table); the other editions' boards have
+    # no marker before the first worker is placed (their chips above are checked all the same).
+    assert discs or edition != "caylus"
+    assert all(painted == _rgb(colours[name]) for name, painted in discs if name in colours), discs
