@@ -2,6 +2,7 @@
 // only draws the state it is sent (the seat's own view) and sends the moves the seat picks among `legal`.
 import { api, liveFeed, ApiError } from "./api.js";
 import { html, fill, colourOf, label } from "./svg.js";
+import { askToNotify, tellTurn } from "./notify.js";
 import { boardFor, notesById, explainInto, explainOnHover, outline, playersPanel, logItems, endPanel, zoomButton, showDrawing } from "./position.js";
 const SEAT_CHOICES = [
   ["you", "You"], ["human", "A friend (gets a link)"], ["easy", "Bot: easy"], ["normal", "Bot: normal"],
@@ -279,7 +280,9 @@ class TableView {
   receive(state) {
     if (this.state && state.version < this.state.version) return;  // an older state arriving late
     const moved = !this.state || state.version !== this.state.version;
+    const wasMine = Boolean(this.state && this.state.legal.length);
     this.state = state;
+    if (this.token && !wasMine && state.legal.length && !state.terminal) tellTurn(this.id, this.board.title);
     this.render();
     if (moved) this.fetchNotes(state.version);
   }
@@ -451,6 +454,7 @@ class TableView {
     if (!this.state.legal.some((e) => e.token === token)) { toast(`${token} is not a legal move now`); return; }
     this.sending = true;
     this.hintBox.hidden = true;
+    askToNotify();
     try { this.receive(await api.move(this.id, this.token, this.state.version, token)); }
     catch (e) { toast(e instanceof ApiError ? e.message : "the move could not be sent"); await this.refresh(); }
     finally { this.sending = false; }
