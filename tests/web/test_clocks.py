@@ -56,3 +56,18 @@ def test_one_click_after_the_end_starts_the_rematch_at_the_rotated_seat(page, se
     new_id = seat.get(f"/api/tables/{table['id']}").json()["rematch"]
     assert new_id and new_id in page.url
     assert seat.get(f"/api/tables/{new_id}").json()["seat"] == 1  # seat 0 sits at seat 1 now
+
+
+def test_the_lobby_form_makes_a_table_with_a_clock(page, server):
+    page.goto(server.url + "/")
+    page.select_option("#edition", "caylus")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat0]", "you")
+    page.select_option("select[name=seat1]", "random")
+    page.select_option("#clock", "rt-20")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#clocks .clock")
+    table_id = page.url.split("table=")[1].split("&")[0]
+    clocks = httpx.get(f"{server.url}/api/tables/{table_id}").json()["clocks"]
+    assert clocks["kind"] == "realtime" and clocks["initial_s"] == 1200 and clocks["increment_s"] == 20
+    assert page.locator("#clocks .clock").count() == 2

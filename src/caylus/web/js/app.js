@@ -105,6 +105,15 @@ async function refreshOpenTables() {
   })));
 }
 
+// The time controls a table can be made with from the form (the API takes any within its bounds: docs/server.md).
+const CLOCKS = {
+  none: ["No clock", null],
+  "rt-5": ["5 min + 10 s a move", { kind: "realtime", initial_s: 300, increment_s: 10 }],
+  "rt-20": ["20 min + 20 s a move", { kind: "realtime", initial_s: 1200, increment_s: 20 }],
+  "tb-1": ["1 day a move", { kind: "turn_based", per_turn_s: 86400 }],
+  "tb-3": ["3 days a move", { kind: "turn_based", per_turn_s: 3 * 86400 }],
+};
+
 function createForm(editions) {
   const form = html("form", { class: "card", id: "create" });
   const edSelect = html("select", { id: "edition", name: "edition" },
@@ -112,6 +121,8 @@ function createForm(editions) {
   const playersSelect = html("select", { id: "players", name: "players" });
   const optionsBox = html("div", { class: "options" });
   const seatsBox = html("div", { class: "seats" });
+  const clockSelect = html("select", { id: "clock", name: "clock", title: "A person whose time runs out is replaced by a normal bot" },
+    Object.entries(CLOCKS).map(([v, [text]]) => html("option", { value: v }, text)));
 
   const edition = () => editions.find((e) => e.id === edSelect.value) || editions[0];
   const fillSeats = () => {
@@ -138,7 +149,8 @@ function createForm(editions) {
   fillEdition();
 
   form.append(html("h2", {}, "New table"),
-    html("div", { class: "row" }, html("label", {}, "Game ", edSelect), html("label", {}, "Players ", playersSelect)),
+    html("div", { class: "row" }, html("label", {}, "Game ", edSelect), html("label", {}, "Players ", playersSelect),
+      html("label", {}, "Clock ", clockSelect)),
     optionsBox, seatsBox,
     html("button", { type: "submit", class: "big" }, "Create the table"));
   form.addEventListener("submit", (event) => {
@@ -148,7 +160,9 @@ function createForm(editions) {
     for (const o of ed.options) options[o.name] = form.elements[`option-${o.name}`].value;
     const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const mine = kinds.map((k, i) => (k === "you" ? i : -1)).filter((i) => i >= 0);
-    createAndGo({ edition: ed.id, players: kinds.length, options, seats: kinds.map((k) => (k === "you" ? "human" : k)) }, mine);
+    const clock = CLOCKS[clockSelect.value][1];
+    createAndGo({ edition: ed.id, players: kinds.length, options, seats: kinds.map((k) => (k === "you" ? "human" : k)),
+      ...(clock ? { clock } : {}) }, mine);
   });
   return form;
 }
