@@ -236,7 +236,10 @@ def test_play_on_refusals_change_nothing(fast_client, records):
                          "seats": ["human"] * 3}, "game_over"),
                        ({"record": records["magna-carta"], "step": 5, "seats": ["human", "god", "easy"]},
                         "bad_seat"),
-                       ({"record": records["magna-carta"], "step": 5, "seats": ["human"] * 4}, "bad_seats")):
+                       ({"record": records["magna-carta"], "step": 5, "seats": ["human"] * 4}, "bad_seats"),
+                       # a dealt board that is no board
+                       ({"record": records["magna-carta"].replace("[Seed ", '[Dealt "eJyrrgUAAXUA+Q=="]\n[Seed ', 1),
+                         "step": 5, "seats": ["human"] * 3}, "bad_record")):
         r = fast_client.post("/api/replay/tables", json=body)
         assert r.status_code == 422 and r.json()["code"] == code, (body["seats"], r.text)
     assert fast_client.get("/api/tables").json() == before
