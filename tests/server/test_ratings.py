@@ -200,3 +200,45 @@ def test_the_leaderboard_is_rate_limited_like_every_read(tmp_path):
     with TestClient(make_app(tmp_path, reads_per_second=1, reads_burst=2)) as client:
         codes = [client.get("/api/ratings").status_code for _ in range(6)]
         assert codes[0] == 200 and 429 in codes
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'r.db'}"
+        return
+    from .postgres import Cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+def test_results_recorded_at_once_from_many_threads_lose_no_update(database):
+    """Games ending at the same time (bot workers, or several server processes, finish tables in parallel) each
+    move the shared bot's rating."""
+    import threading
+
+    from caylus.server.ratings import Ratings
+    from caylus.server.store import Store
+
+    store = Store(database)
+    ratings = Ratings(store)
+
+    def finish(worker):
+        for n in range(5):
+            ratings.record(Result(f"t{worker}-{n}", "caylus", "two",
+                                  [{"entrant": f"player:p{worker}", "score": n, "left": False},
+                                   {"entrant": "bot:normal", "score": 2, "left": False}], time.time()))
+
+    threads = [threading.Thread(target=finish, args=(w,)) for w in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stored = ratings.stored()[("caylus", "two")]
+    assert len(ratings.results()) == 40 and stored["bot:normal"][2] == 40
+    assert ratings.computed()[("caylus", "two")] == stored
+    store.close()

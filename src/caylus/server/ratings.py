@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from sqlalchemy import (Column, Float, Index, Integer, PrimaryKeyConstraint, String, Table, Text, func, insert,
-                        select, update)
+                        select, text, update)
 from sqlalchemy.exc import IntegrityError
 
 from caylus import skill
@@ -31,6 +31,7 @@ from caylus import skill
 from .store import Store, metadata
 
 KINDS = ("two", "multi")
+RESULTS_LOCK = 0x43_61_79_6C_75_73  # PostgreSQL advisory lock key of the results ("Caylus")
 
 results = Table(
     "results", metadata,
@@ -133,6 +134,11 @@ class Ratings:
             return False  # no player at it: nobody's game to remember (tables of bots, or of guests)
         try:
             with self.engine.begin() as conn:
+                # One result at a time, in the order of their numbers, so no update is lost and a recomputation
+                # replays them as they were applied: SQLite's first write (the insert) takes its one write lock;
+                # PostgreSQL takes a lock held to the transaction's end before the number is drawn.
+                if self.engine.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": RESULTS_LOCK})
                 conn.execute(insert(results).values(table_id=result.table_id, edition=result.edition,
                                                     kind=result.kind, seats=json.dumps(result.seats),
                                                     finished=result.finished))
