@@ -112,15 +112,27 @@ def test_a_move_after_the_clock_ran_out_is_refused_and_the_bot_takes_the_seat(tm
 def test_a_bots_thinking_runs_no_persons_clock(tmp_path):
     clock = FakeClock()
     with TestClient(clocked_app(tmp_path, clock)) as client:
+        tables = client.app.state.tables
+        stored = tables.bot_move
+
+        def slow_bot_move(live, job, token):  # each bot move is stored an hour after the change before it
+            clock.advance(3600)
+            return stored(live, job, token)
+
+        tables.bot_move = slow_bot_move
         t = new_table(client, seats=["human", "random"], clock=REALTIME)
         a = t["seats"][0]["token"]
+        s = wait_turn(client, t["id"], a)
         clock.advance(10)
         play_first(client, t["id"], a)
-        s = get(client, t["id"], a)
-        if not s["legal"]:  # the bot is thinking: the hours it takes are not the person's
-            clock.advance(3600)
+        mine = 1
+        s = wait_turn(client, t["id"], a)
+        while s["version"] - mine < 2:  # until the bot has moved (an hour each) twice at least
+            play_first(client, t["id"], a)
+            mine += 1
             s = wait_turn(client, t["id"], a)
-        assert s["clocks"]["seats"][0]["left_s"] == pytest.approx(55)
+        assert s["seats"][0]["taken_over"] is None  # the bot's hours were not the person's
+        assert s["clocks"]["seats"][0]["left_s"] == pytest.approx(60 - 10 + 5 * mine)
         assert s["clocks"]["seats"][1] == {"seat": 1, "left_s": None, "running": False}
 
 
@@ -217,3 +229,17 @@ def test_a_table_without_a_clock_says_so(tmp_path):
     with TestClient(clocked_app(tmp_path, FakeClock())) as client:
         t = new_table(client, seats=["human", "human"])
         assert get(client, t["id"])["clocks"] is None
+
+
+def test_the_clocks_are_looked_at_after_a_restart_and_a_quiet_correspondence_table_stays_out_of_memory(tmp_path):
+    clock = FakeClock()
+    day = 86_400
+    with TestClient(clocked_app(tmp_path, clock)) as client:
+        t = new_table(client, seats=["human", "human"], clock={"kind": "turn_based", "per_turn_s": day})
+        to_move = get(client, t["id"])["current_player"]
+    with TestClient(clocked_app(tmp_path, clock)) as client:
+        timeouts = client.app.state.timeouts
+        clock.advance(day - 1)
+        assert timeouts.sweep() == [] and t["id"] not in client.app.state.tables.cached()
+        clock.advance(1)
+        assert timeouts.sweep() == [(t["id"], to_move)]

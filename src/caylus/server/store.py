@@ -189,11 +189,13 @@ class Store:
             return set(conn.execute(select(moves.c.table_id).distinct().join(tables, tables.c.id == moves.c.table_id)
                                     .where(moves.c.kind == kind, _open())).scalars())
 
-    def clocked_tables(self, limit: int = 10_000) -> list[str]:
-        """The open tables with a clock (the ones whose seats may run out of time)."""
+    def clocked_tables(self, limit: int = 10_000) -> list[tuple[str, float, dict]]:
+        """The open tables with a clock (the ones whose seats may run out of time): (id, time of the last change,
+        the clock)."""
         with self.engine.connect() as conn:
-            return list(conn.execute(select(tables.c.id).where(_open(), tables.c.clock.is_not(None))
-                                     .limit(limit)).scalars())
+            rows = conn.execute(select(tables.c.id, tables.c.updated, tables.c.clock)
+                                .where(_open(), tables.c.clock.is_not(None)).limit(limit)).all()
+        return [(r.id, r.updated, json.loads(r.clock)) for r in rows]
 
     def open_tables(self, limit: int = 50) -> list[TableRow]:
         """The games not yet over nor closed, for the lobby: those with a person's seat first (a table of bots

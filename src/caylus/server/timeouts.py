@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from .clocks import TURN_BASED
 from .errors import ApiError
 
 log = logging.getLogger("caylus.server")
@@ -32,7 +33,13 @@ class Timeouts:
         """Hand over every seat whose clock ran out now; the (table, seat) pairs handed over."""
         ids = set(self.tables.cached())
         if from_store:
-            ids |= set(self.tables.store.clocked_tables())
+            now = self.tables.now()
+            for table_id, updated, clock in self.tables.store.clocked_tables():
+                # A turn-based table changed less than a turn ago cannot have run out: it is not loaded (days-long
+                # correspondence games stay out of memory until their time is near).
+                if clock.get("kind") == TURN_BASED and now - updated < clock.get("per_turn_s", 0):
+                    continue
+                ids.add(table_id)
         out = []
         for table_id in sorted(ids):
             try:
