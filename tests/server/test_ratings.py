@@ -46,6 +46,12 @@ def test_a_leaver_is_ranked_last_whatever_the_score_and_nobody_else_moves():
     assert honest["player:a"] == new["player:a"]
 
 
+def test_a_guest_who_left_leaves_the_others_unrated_too():
+    assert rate_result(M, {}, [{"entrant": None, "score": 9, "left": True},
+                               {"entrant": "player:b", "score": 5, "left": False},
+                               {"entrant": "bot:easy", "score": 1, "left": False}]) == {}
+
+
 def test_a_guest_is_left_out_and_a_game_of_one_rated_seat_rates_nobody():
     assert rate_result(M, {}, [{"entrant": "player:a", "score": 9, "left": False},
                                {"entrant": None, "score": 5, "left": False}]) == {}
@@ -122,16 +128,16 @@ def test_ratings_after_a_handful_of_games_equal_a_recomputation_from_the_results
         ]
         before_resign = None
         for n, (kinds, who, resign) in enumerate(games):
-            t = new_table(client, seats=kinds, seed=100 + n)
+            t = new_table(client, edition="caylus-1303", seats=kinds, seed=100 + n)  # the shortest games
             seat(client, t, {p: pl["key"] for p, pl in who.items()})
             if resign is not None:
-                before_resign = client.app.state.ratings.stored()[("caylus", "two")]
+                before_resign = client.app.state.ratings.stored()[("caylus-1303", "two")]
             play_out(client, t, {p: pl["key"] for p, pl in who.items()}, resign=resign)
         ratings = client.app.state.ratings
         stored = ratings.stored()
         assert len(ratings.results()) == 5
-        assert set(stored) == {("caylus", "two"), ("caylus", "multi")}
-        two = stored[("caylus", "two")]
+        assert set(stored) == {("caylus-1303", "two"), ("caylus-1303", "multi")}
+        two = stored[("caylus-1303", "two")]
         assert set(two) == {f"player:{alice['id']}", f"player:{bob['id']}", "bot:random"}
         assert two[f"player:{alice['id']}"][2] == 3  # the game Bob left is not one of Alice's rated games
         assert two[f"player:{alice['id']}"] == before_resign[f"player:{alice['id']}"]
@@ -142,8 +148,8 @@ def test_ratings_after_a_handful_of_games_equal_a_recomputation_from_the_results
         assert ratings.stored() == stored
 
         # The leaderboard and the player's page show them.
-        board = client.get("/api/ratings", params={"edition": "caylus", "kind": "two"}).json()
-        assert board["edition"] == "caylus" and board["kind"] == "two"
+        board = client.get("/api/ratings", params={"edition": "caylus-1303", "kind": "two"}).json()
+        assert board["edition"] == "caylus-1303" and board["kind"] == "two"
         entries = board["entries"]
         assert [e["place"] for e in entries] == [1, 2, 3]
         assert [e["rating"] for e in entries] == sorted((e["rating"] for e in entries), reverse=True)
@@ -155,9 +161,9 @@ def test_ratings_after_a_handful_of_games_equal_a_recomputation_from_the_results
         assert a["mu"] == round(mu, 3) and a["rating"] == round(conservative(mu, sigma), 3) and a["games"] == 3
         page = client.get(f"/api/players/{alice['id']}").json()
         mine = {(r["edition"], r["kind"]): r for r in page["ratings"]}
-        assert set(mine) == {("caylus", "two"), ("caylus", "multi")}
-        assert mine[("caylus", "two")]["place"] == a["place"] and mine[("caylus", "two")]["games"] == 3
-        assert client.get("/api/ratings", params={"edition": "caylus-1303", "kind": "multi"}).json()["entries"] == []
+        assert set(mine) == {("caylus-1303", "two"), ("caylus-1303", "multi")}
+        assert mine[("caylus-1303", "two")]["place"] == a["place"] and mine[("caylus-1303", "two")]["games"] == 3
+        assert client.get("/api/ratings", params={"edition": "caylus", "kind": "multi"}).json()["entries"] == []
     # After a restart: the same figures.
     with TestClient(make_app(tmp_path, **FAST)) as client:
         assert client.app.state.ratings.stored() == stored

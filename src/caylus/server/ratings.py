@@ -10,8 +10,8 @@ seat over (`left`). `ratings` holds each entrant's figures, updated in the same 
 
 Who is rated by a game (`rate_result`):
 - the seats of players and bots; a person who made no player is nobody to rate, and their seat is left out;
-- a game where a bot took a person's seat (resigned, or their clock ran out; even if they took it back later)
-  changes no opponent's rating; the leaver is rated as having finished last behind every other rated seat, so
+- a game where a bot took a person's seat (resigned, or their clock ran out; even if they took it back later;
+  a guest's seat too) changes no opponent's rating; the leaver is rated as having finished last behind every other rated seat, so
   leaving a lost game is never better than playing it out. The bot that took over is not rated by it either;
 - a game of fewer than two rated seats rates nobody.
 """
@@ -80,7 +80,7 @@ def rate_result(m, current: Figures, seats: list[dict]) -> Figures:
     def count(entrant: str) -> int:
         return current[entrant][2] if entrant in current else 0
 
-    if not left:
+    if not any(s.get("left") for s in seats):  # a guest who left counts too: the others played a bot then
         if len(stayed) < 2:
             return {}
         names = [s["entrant"] for _, s in stayed]
