@@ -131,6 +131,42 @@ def test_a_bad_action_id_raises_and_changes_nothing(bad):
     assert len(state.private_history(0)) == len(state.public_history()) == len(history)
 
 
+def test_the_hidden_cards_seen_are_noted_when_asked_however_the_state_got_there():
+    # Magna Carta notes each seat's hand and the discard piles at every point only when they are asked for:
+    # after undo, in a clone and in a deserialized state they must be what the game showed at each point.
+    game, state = started("python_magna_carta", {"players": 3}, setup=2)
+    edition, rng = caylus.get_edition("magna-carta"), np.random.RandomState(3)
+    for _ in range(120):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    replay = caylus.new_game("magna-carta", players=3, seed=state.engine.seed)
+    expected_private, expected_public = [], []
+
+    def note(board):
+        expected_private.append(tuple(edition.private(board, q) for q in range(3)))
+        expected_public.append(edition.public(board))
+
+    note(replay.board)
+    for act in state.engine.history:
+        replay.apply(act)
+        note(replay.board)
+
+    def check(s, upto):
+        assert s.public_history() == expected_public[:upto]
+        for q in range(3):
+            assert s.private_history(q) == [p[q] for p in expected_private[:upto]]
+
+    clone = state.clone()
+    check(clone, 121)
+    check(state, 121)
+    for _ in range(30):  # below the points noted: replayed from the setup
+        state.undo_action(state.full_history()[-1].player, state.history()[-1])
+    check(state, 91)
+    check(game.deserialize_state(clone.serialize()), 121)
+    for act in clone.history()[91:]:  # and on again from the replayed point
+        state.apply_action(act)
+    check(state, 121)
+
+
 def test_observations_are_the_encoded_views():
     game, state = started("python_caylus_1303", {"players": 3}, setup=1, moves=20)
     enc = Encoding("caylus-1303", 3)

@@ -92,6 +92,25 @@ class _Privates(list):
         return _Privates(self)
 
 
+class _Recorder:
+    """A copy of the engine's game at the last point whose hidden cards a state has noted (`CaylusState._fill`),
+    or None: then the state replays its game from its start to get there. A clone of the state shares it, and
+    whichever goes on first copies it (`own` False: not ours alone); not pickled."""
+
+    __slots__ = ("game", "own")
+
+    def __init__(self, game: Game | None = None, own: bool = True):
+        self.game = game
+        self.own = own
+
+    def __deepcopy__(self, memo):
+        self.own = False
+        return _Recorder(self.game, False)
+
+    def __reduce__(self):
+        return (_Recorder, ())
+
+
 class _Setup:
     """How states of one game are set up: shared by all of them, never copied (OpenSpiel deep-copies a state's
     attributes on every clone), pickled by value."""
@@ -195,6 +214,9 @@ class CaylusState(pyspiel.State):
         # bit masks of the information state are made when one is asked for; else None): the view shows only
         # where those cards are now, a player remembers when they were shown
         self._publics = _Privates() if self._spec.edition.public is not None else None
+        # Both are noted when they are first asked for, not at every action (which would cost more than the
+        # action): they lag `_actions`, and `_fill` brings them up to date from this copy of the game
+        self._recorder = _Recorder() if self._privates is not None else None
 
     @property
     def engine(self) -> Game | None:
@@ -251,8 +273,6 @@ class CaylusState(pyspiel.State):
         game.apply(act)
         self._actions.append(action)
         self._players.append(player)
-        if self._privates is not None:
-            self._saw(game.board)
 
     def is_chance_node(self):
         return self._engine is None
@@ -281,8 +301,42 @@ class CaylusState(pyspiel.State):
             game.apply(self._spec.edition.actions.by_index(action))
         self._actions.append(action)
         self._players.append(player)
-        if self._privates is not None:
-            self._saw(self._engine.game.board)
+        if self._privates is not None and len(self._actions) == 1:
+            self._start_recording()
+
+    def _start_recording(self) -> None:
+        """Note the hidden cards at the start of the engine's game (after the setup, or where it was dealt)."""
+        game = self._engine.game
+        self._saw(game.board)
+        self._recorder.game, self._recorder.own = game.clone(), True
+        self._recorder.game.keep_undo = False
+
+    def _fill(self) -> None:
+        """Note what each seat saw up to now (hidden-information editions), replaying the actions since the last
+        point noted on the recorder's copy of the game (made again from the game's start if there is none)."""
+        if self._privates is None or len(self._privates) >= len(self._actions):
+            return
+        recorder = self._recorder
+        game = recorder.game
+        if game is not None and not recorder.own:  # shared with a clone: go on on a copy
+            game = recorder.game = game.clone()
+            game.keep_undo = False
+            recorder.own = True
+        if game is None:  # an unpickled state, or an undo below the points noted: replay from the start
+            now = self._engine.game
+            start = len(self._actions) - 1 - len(now.history)  # the point where the engine's game starts
+            dealt = now.dealt()
+            game = (new_game(now.edition.id, players=now.num_players, seed=now.seed, **now.options)
+                    if dealt is None else game_from_dealt(now.edition.id, now.num_players, now.seed, now.options,
+                                                          dealt))
+            game.keep_undo = False
+            for act in now.history[:len(self._privates) - 1 - start]:
+                game.apply(act)
+            recorder.game, recorder.own = game, True
+        actions = self._spec.actions
+        for action in self._actions[len(self._privates):]:
+            game.apply(actions[action])
+            self._saw(game.board)
 
     def _saw(self, board) -> None:
         """Note what each seat saw alone, and what all saw come out of hiding, at `board` (hidden-information
@@ -302,10 +356,10 @@ class CaylusState(pyspiel.State):
             self._engine.game.undo()  # raises for an action played before a re-deal: it is not in that game
         self._actions.pop()
         self._players.pop()
-        if self._privates is not None:
+        if self._privates is not None and len(self._privates) > len(self._actions):
             self._privates.pop()
-        if self._publics is not None:
             self._publics.pop()
+            self._recorder.game = None  # it is past the point now: `_fill` replays
 
     # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
     # callers of apply_action bypass), so these report ours.
@@ -357,11 +411,15 @@ class CaylusState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one: what they cannot see re-dealt (`caylus.determinize`),
         seeded from `probability_sampler()`. A clone where nothing is hidden."""
+        self._fill()
         state = self.clone()
         if self._engine is None or self._spec.edition.determinize is None:
             return state
         seed = int(probability_sampler() * (1 << 53))
         state._engine = _Engine(determinize(self._engine.game.view(player_id), Rng(seed)))
+        # the last point noted is now: go on from the re-deal
+        state._recorder.game, state._recorder.own = state._engine.game.clone(), True
+        state._recorder.game.keep_undo = False
         # What the others saw before the re-deal is theirs in the real game: unknown in this one.
         state._privates = _Privates(tuple(seen if q == player_id else None for q, seen in enumerate(point))
                                     for point in self._privates)
@@ -372,6 +430,7 @@ class CaylusState(pyspiel.State):
         first; empty where nothing is hidden or before the setup."""
         if self._privates is None:
             return []
+        self._fill()
         return [point[player] for point in self._privates]
 
     def public_history(self) -> list:
@@ -379,6 +438,7 @@ class CaylusState(pyspiel.State):
         discard pile, in Magna Carta), oldest first; empty where nothing is hidden or before the setup."""
         if self._publics is None:
             return []
+        self._fill()
         return list(self._publics)
 
 
@@ -445,7 +505,7 @@ class CaylusObserver:
             seen[:len(hands)] = hands
             shown = self.dict["recall_public"]
             shown.fill(0.0)
-            points = state._publics[:RECALL_ACTIONS + 1]
+            points = state.public_history()[:RECALL_ACTIONS + 1]
             if points:
                 shown[:, :len(points)] = np.asarray([masks(point) for point in points], np.float32).T
 
@@ -456,7 +516,7 @@ class CaylusObserver:
             if self.hidden:
                 text += "\n" + " ".join("?" if cards is None else ".".join(map(str, cards)) or "-"
                                          for cards in state.private_history(player))
-                text += "\n" + " ".join("/".join(map(str, masks(point))) for point in state._publics)
+                text += "\n" + " ".join("/".join(map(str, masks(point))) for point in state.public_history())
         return text
 
 
@@ -491,7 +551,7 @@ def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "Ca
         state._actions.append(0)
         state._players.append(int(pyspiel.PlayerId.CHANCE))
         if state._privates is not None:
-            state._saw(state._engine.game.board)
+            state._start_recording()
     for act in game.history:
         state.apply_action(act.index)
     return state
