@@ -47,6 +47,12 @@ export const api = {
   replay: (record, step, seat) => call("POST", "/api/replay", { record, step, seat }),
   playOn: (record, step, seats) => call("POST", "/api/replay/tables", { record, step, seats }),
   ratings: (edition, kind) => call("GET", `/api/ratings?${new URLSearchParams({ edition, kind })}`),
+  // Players (docs/server.md, "Players"): the key goes in the Authorization header like a seat's token.
+  newPlayer: (name) => call("POST", "/api/players", { name }),
+  me: (key) => call("GET", "/api/players/me", undefined, key),
+  myTurns: (key) => call("GET", "/api/players/me/turns", undefined, key),
+  player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
+  join: (id, key, seatToken) => call("POST", `${t(id)}/join`, { seat_token: seatToken }, key),
 };
 
 // A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.

@@ -3,6 +3,7 @@
 import { api, liveFeed, ApiError } from "./api.js";
 import { html, fill, colourOf, label } from "./svg.js";
 import { askToNotify, tellTurn } from "./notify.js";
+import { myPlayer, playerCard, joinSeat, seatLink, takeKeyFromAddress } from "./player.js";
 import { boardFor, notesById, explainInto, explainOnHover, outline, playersPanel, logItems, endPanel, zoomButton, showDrawing } from "./position.js";
 const SEAT_CHOICES = [
   ["you", "You"], ["human", "A friend (gets a link)"], ["easy", "Bot: easy"], ["normal", "Bot: normal"],
@@ -51,6 +52,7 @@ async function showLobby() {
       html("h1", {}, "Caylus"),
       html("p", {}, "Build the town of Caylus around the king's castle. Play against bots or friends, in Caylus (2005), Caylus 1303 or Caylus Magna Carta."),
       quick),
+    playerCard(toast),
     createForm(editions),
     html("section", { class: "card" }, html("h2", {}, "Open tables"), html("div", { id: "open-tables" }, "Loading…")),
     html("section", { class: "card" }, html("h2", {}, "See a game again"),
@@ -176,7 +178,12 @@ async function createAndGo(spec, mine, make = () => api.create(spec)) {
   for (const seat of table.seats) if (seat.token && mine.includes(seat.seat)) keepToken(table.id, seat.seat, seat.token);
   const friends = table.seats.filter((s) => s.token && !mine.includes(s.seat));
   const me = table.seats.find((s) => mine.includes(s.seat));
-  const go = () => { location.hash = tableLink(table.id, me ? me.token : null); };
+  // This browser's player takes its (first) seat: the page opens it with the key, the table is on their page.
+  let joined = false;
+  if (me && myPlayer()) {
+    try { await joinSeat(table.id, me.token); joined = true; } catch (e) { toast(`Your seat is yours by its link only: ${e.message}`); }
+  }
+  const go = () => { location.hash = joined ? seatLink(table.id) : tableLink(table.id, me ? me.token : null); };
   if (!friends.length) { go(); return; }
   main.replaceChildren(html("section", { class: "card" },
     html("h2", {}, "Send each friend their seat's link"),
@@ -245,7 +252,10 @@ class TableView {
     // Where cards are hidden the record (its seed deals them) is given only once the game is over.
     const record = this.board.hidesCards ? null
       : html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt`, id: "record" }, "Download the record");
-    this.tools = html("div", { class: "tools" }, this.hintButton, this.undoButton, record, this.closeButton, this.status);
+    // A seat opened with its token, in a browser with a player: the player can take the seat (then their key
+    // opens it and their page lists the table).
+    this.joinButton = html("button", { type: "button", id: "join-seat", hidden: true, onclick: () => this.join() }, "");
+    this.tools = html("div", { class: "tools" }, this.joinButton, this.hintButton, this.undoButton, record, this.closeButton, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner, this.clocks),
@@ -329,6 +339,9 @@ class TableView {
     this.hintButton.hidden = s.terminal || s.closed || !this.token;
     this.undoButton.hidden = s.terminal || s.closed || !this.token || others.some((seat) => seat.kind === "human");
     this.closeButton.hidden = s.terminal || s.closed || !this.owner;
+    const me = myPlayer(), seat = s.seats && Number.isInteger(s.seat) ? s.seats[s.seat] : null;
+    this.joinButton.hidden = !me || !this.token || this.token === me.key || !seat || Boolean(seat.player) || s.terminal || s.closed;
+    if (me) this.joinButton.textContent = `Take this seat as ${me.name}`;
 
     // The board, with every legal target highlighted and clickable.
     const targets = new Map();
@@ -474,6 +487,11 @@ class TableView {
     finally { this.sending = false; }
   }
 
+  async join() {
+    try { await joinSeat(this.id, this.token); } catch (e) { toast(`Cannot take the seat: ${e.message}`); return; }
+    location.hash = seatLink(this.id);  // from now on the key opens the seat
+  }
+
   async undo() {
     try { this.receive(await api.undo(this.id, this.token, this.state.version)); toast("Move taken back", "ok"); }
     catch (e) { toast(e.message.replace(/^undo: /, "Cannot undo: ")); }
@@ -551,9 +569,22 @@ class TableView {
       await showRatings(main, { toast, choice: params.get("ratings") || "" });
       return;
     }
+    if (params.has("player")) {
+      const { showPlayer } = await import("./player.js");
+      const problem = await takeKeyFromAddress(params);
+      if (problem) toast(problem);
+      await showPlayer(main, { id: params.get("player"), toast, problem });
+      return;
+    }
     const id = params.get("table");
     if (!id) { await showLobby(); return; }
-    const token = params.get("token") || null;
+    let token = params.get("token") || null;
+    if (params.get("as") === "player") {
+      const me = myPlayer();
+      if (!me) throw new Error("This link opens a seat with your player's key, and this browser has no player: "
+        + "open your \"use on another device\" link here first.");
+      token = me.key;
+    }
     await showTable(id, token);
   } catch (e) {
     main.replaceChildren(html("section", { class: "card" }, html("h2", {}, "This table cannot be shown"),
