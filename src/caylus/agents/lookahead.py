@@ -72,6 +72,24 @@ def outcome(game, seat: int, leaf: dict[str, float] | None = None) -> float:
     return margin(list(game.scores()) if game.is_terminal else leaf_values(game, leaf), seat)
 
 
+def future_value(position: Position, action, seed: int, horizon: int, seat: int,
+                 inner: tuple[int, int] | None = None, noise: float = 0.0,
+                 leaf: dict[str, float] | None = None) -> float:
+    """The seat's margin after `action` and `horizon` more decisions, in the world `seed` deals from what the
+    seat may know, every player playing by the futures' policy (looking `inner` ahead, else slipping by `noise`
+    points with `seed`'s slips, else greedily). The one future both the bot and the review value moves by."""
+    if inner is not None:
+        successor = looking_successor(*inner, leaf)
+    elif noise:
+        successor = slipping_successor(random.Random(seed), noise)
+    else:
+        successor = greedy_successor
+    world = position.sample(seed)
+    world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
+    world.apply(action)
+    return outcome(play_on(world, horizon, successor), seat, leaf)
+
+
 class LookaheadAgent:
     name = "lookahead"
 
@@ -179,16 +197,7 @@ class LookaheadAgent:
             for rank, (_value, _i, action, _settled) in enumerate(scored[:candidates]):
                 if rounds == 0 and deadline is not None and totals and time.perf_counter() > deadline:
                     break
-                if inner is not None:
-                    successor = looking_successor(*inner, leaf)
-                elif noise:
-                    successor = slipping_successor(random.Random(seed), noise)
-                else:
-                    successor = greedy_successor
-                world = position.sample(seed)
-                world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
-                world.apply(action)
-                value = outcome(play_on(world, horizon, successor), seat, leaf)
+                value = future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
                 if rounds == 0:
                     totals.append(value)
                 else:

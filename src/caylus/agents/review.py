@@ -31,9 +31,9 @@ from caylus.core.words import describe_action
 
 from .base import Position
 from .evaluation import gains, reason_text
-from .greedy import greedy_successor, ranked_after, slipping_successor
+from .greedy import ranked_after
 from .levels import BadAgent, make_agent
-from .lookahead import LookaheadAgent, looking_successor, outcome, play_on
+from .lookahead import LookaheadAgent, future_value
 
 # Labels by the loss in expected prestige points (the thresholds are documented in docs/agents.md, "Game
 # review"). A batch not given at the castle costs 2 prestige and a turn's placement: that is a mistake.
@@ -145,16 +145,7 @@ class Reviewer:
         for greedy_value, _i, action, settled in chosen:
             total = 0.0
             for seed in seeds:
-                if inner is not None:
-                    successor = looking_successor(*inner, leaf)
-                elif noise:
-                    successor = slipping_successor(random.Random(seed), noise)
-                else:
-                    successor = greedy_successor
-                g = position.sample(seed)
-                g.keep_undo = False
-                g.apply(action)
-                total += outcome(play_on(g, horizon, successor), seat, leaf)
+                total += future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
             trust = rounds / (rounds + doubt)
             value = greedy_value + trust * (total / rounds - greedy_value)
             out.append((value, action, settled))
