@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import httpx
+
 from tests.web.playing import play_one_move
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -65,14 +67,23 @@ def test_two_players_play_a_turn_based_game_to_the_end_and_their_pages_list_it(b
         bo.wait_for_selector("svg.board")
         assert bo.locator("#join-seat").is_hidden()
 
+        # Ann sits at a second table too, against a bot, joined by the API with her key: her page lists both.
+        second = httpx.post(server.url + "/api/tables", json={"edition": "caylus-1303", "seats": ["human", "random"],
+                                                              "clock": {"kind": "turn_based", "per_turn_s": 86400}}).json()
+        r = httpx.post(f"{server.url}/api/tables/{second['id']}/join", json={"seat_token": second["seats"][0]["token"]},
+                       headers={"Authorization": f"Bearer {a['key']}"})
+        assert r.status_code == 200, r.text
+
         # Whoever is to move finds the table first in their "your turn" list; its link opens the seat.
         for page, me in ((ann, a), (bo, b)):
             page.goto(f"{server.url}/#player={me['id']}")
             page.wait_for_selector("#player-title")
         mover = next(p for p in (ann, bo) if p.locator(f"#your-turns li[data-table='{table}']").count())
         other = bo if mover is ann else ann
-        assert other.locator("#your-turns li").count() == 0
+        assert other.locator(f"#your-turns li[data-table='{table}']").count() == 0
         assert "to move" in other.inner_text(f"#open li[data-table='{table}'] .whose")
+        assert ann.locator(f"#open li[data-table='{second['id']}']").count() == 1
+        assert "Ann, random" in ann.inner_text(f"#open li[data-table='{second['id']}']")
         mover.click(f"#your-turns li[data-table='{table}'] a.play")
         mover.wait_for_selector("#turn-banner.mine")
         other.click(f"#open li[data-table='{table}'] a")
@@ -102,6 +113,7 @@ def test_two_players_play_a_turn_based_game_to_the_end_and_their_pages_list_it(b
             assert entry.locator("a.record").get_attribute("href") == f"/api/tables/{table}/record"
             assert page.locator("#player-ratings li").count() == 1
             assert page.locator(f"#open li[data-table='{table}']").count() == 0
+        assert ann.locator(f"#open li[data-table='{second['id']}']").count() == 1  # still in play
         assert bo.evaluate("document.documentElement.scrollWidth") <= 400  # readable on a phone
         results = {p.locator(f"#finished li[data-table='{table}'] .result").inner_text()[:3] for p in (ann, bo)}
         assert results in ({"Won", "Los"}, {"Won"})
