@@ -20,8 +20,13 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from caylus.core import Action, Game
+from caylus.core.errors import CaylusError
 from caylus.core.registry import determinize
 from caylus.core.rng import Rng
+
+
+class BadAgent(CaylusError, ValueError):
+    """An agent name that names no agent (a level, a style or an expert's setting that does not exist)."""
 
 
 class Position:

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import importlib
 
-from caylus.core.errors import CaylusError
 
+from .base import BadAgent
 from .greedy import GreedyAgent
 from .lookahead import LookaheadAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 from .styles import PREFIX as STYLE_PREFIX, StyleAgent, all_styles
-
-
-class BadAgent(CaylusError, ValueError):
-    """An agent name that names no agent."""
 
 
 # name -> (what it is, in plain words; how to build it from a seed). Iteration budgets, not seconds, so that

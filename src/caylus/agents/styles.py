@@ -23,7 +23,7 @@ from operator import mul
 
 from caylus.core.registry import EDITION_MODULES, get_edition
 
-from .base import Position
+from .base import BadAgent, Position
 
 PREFIX = "style:"
 FOLLOW_UPS = 4  # how many of its own follow-up decisions a style player looks through after a move
@@ -123,7 +123,6 @@ def plan_for(edition, name: str) -> Plan:
     if plan is None:
         table = _table(edition.id)
         if name not in table:
-            from .levels import BadAgent
             raise BadAgent(f"{edition.id!r} has no style {name!r} (styles: {', '.join(style_names(edition.id))})")
         plan = _PLANS[key] = Plan(edition, name, table[name])
     return plan
