@@ -65,6 +65,9 @@ def test_the_page_draws_each_player_in_the_checked_colour(page, server, edition)
                                                          "seats": ["human"] * len(names)}).json()
     page.goto(f"{server.url}/#table={table['id']}&token={table['seats'][0]['token']}")
     page.wait_for_selector(".players .player .chip")
+    # The list is drawn again as the first states arrive: read it once every chip is painted in the page.
+    page.wait_for_function("[...document.querySelectorAll('.players .player .chip')]"
+                           ".every(c => c.isConnected && getComputedStyle(c).backgroundColor)", timeout=15000)
     colours = player_colours()
     chips = page.eval_on_selector_all(
         ".players .player", "ps => ps.map(p => [p.querySelector('strong').textContent,"
