@@ -12,22 +12,15 @@ import pytest
 
 import caylus
 from caylus.core.record import load_record
-from caylus.session import Session
+
+from tests.server.test_replay import finished_record
 
 from .playing import wait_for_my_move_or_end
 
 
-def _finished_record(edition, seed=4, players=3) -> str:
-    game = caylus.new_game(edition, players=players, seed=seed)
-    session = Session(game, ["random"] * players)
-    while not game.is_terminal:
-        session.bot_step()
-    return game.record()
-
-
 @pytest.fixture(scope="module")
 def records():
-    return {e: _finished_record(e) for e in ("caylus", "caylus-1303", "magna-carta")}
+    return {e: finished_record(e, seed=4) for e in ("caylus", "caylus-1303", "magna-carta")}
 
 
 def _open_file(page, server, tmp_path, text):
