@@ -25,6 +25,15 @@ def test_bad_flags_and_databases_are_one_line(capsys, tmp_path):
     assert "Traceback" not in err and len(err.strip().splitlines()) == 3
 
 
+def test_a_plain_path_is_an_sqlite_file(tmp_path, monkeypatch):
+    from caylus.cli.serve import _database
+    monkeypatch.chdir(tmp_path)
+    assert _database("games.db") == f"sqlite:///{tmp_path}/games.db"
+    assert _database("sqlite:///x.db") == "sqlite:///x.db"
+    assert _database("postgresql://u@h/d") == "postgresql://u@h/d"
+    assert _database("") == ""
+
+
 def test_a_missing_web_extra_says_what_to_install(capsys, monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))

@@ -8,6 +8,7 @@ processes can serve the same games). Needs the web extra: pip install 'caylus[we
 from __future__ import annotations
 
 import importlib.util
+import os
 
 from .common import UsageError, positive_int
 
@@ -21,9 +22,9 @@ def add(commands) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
                                                            "machine only; 0.0.0.0 for every address)")
     serve.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
-    serve.add_argument("--db", metavar="URL", default="",
+    serve.add_argument("--db", metavar="URL", default="", type=_database,
                        help="where the games are kept: an SQLAlchemy URL such as sqlite:///games.db or "
-                            "postgresql://user:password@host/dbname (default: an SQLite file in "
+                            "postgresql://user:password@host/dbname, or a file path for SQLite (default: an SQLite file in "
                             "~/.local/share/caylus/)")
     serve.add_argument("--bot-workers", type=positive_int, default=None, metavar="N",
                        help="worker processes the bots think in (default: one per core)")
@@ -58,6 +59,13 @@ def add(commands) -> None:
                             "(repeat for more; default none: no webhooks)")
     serve.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
     serve.set_defaults(run=run_serve)
+
+
+def _database(text: str) -> str:
+    """An SQLAlchemy URL as given, or a plain file path as the SQLite file it names (what a person types first)."""
+    if not text or "://" in text:
+        return text
+    return "sqlite:///" + os.path.abspath(os.path.expanduser(text))
 
 
 def _port(text: str) -> int:
