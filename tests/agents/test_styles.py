@@ -85,7 +85,7 @@ def test_styles_play_whole_games_with_legal_moves_only(edition, players):
 def test_the_same_seed_gives_the_same_game(edition):
     def one_game(seed):
         return play_game(caylus.new_game(edition, players=3, seed=3),
-                         [make_agent(s, seed + i) for i, s in enumerate(style_names(edition))]).record()
+                         [make_agent(s, seed + i) for i, s in enumerate(style_names(edition)[:3])]).record()
     assert one_game(1) == one_game(1)
 
 

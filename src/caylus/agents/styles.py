@@ -134,7 +134,22 @@ class StyleAgent:
     def __init__(self, style: str, seed: int | None = None):
         self.style = style
         self.name = PREFIX + style
+        self.seed = seed
         self.rng = random.Random(seed)
+        self._own: dict = {}  # edition id -> the player of an edition's style that is its own player (`"agent"`)
+
+    def own_player(self, edition):
+        """The edition's own player for this style, if its table entry names one (`"agent"`: a class built with
+        the seed, following the agent protocol), else None: a style that is not a plan of weights and bonuses
+        (e.g. a planner over an evaluation of its own)."""
+        entry = _table(edition.id).get(self.style)
+        make = entry.get("agent") if entry else None
+        if make is None:
+            return None
+        agent = self._own.get(edition.id)
+        if agent is None:
+            agent = self._own[edition.id] = make(self.seed)
+        return agent
 
     def _settle(self, plan: Plan, game, seat: int):
         """The game after the seat's own follow-up decisions, each the best by the plan, and its value there."""
@@ -176,6 +191,9 @@ class StyleAgent:
         return scored
 
     def choose(self, position: Position):
+        own = self.own_player(position.edition)
+        if own is not None:
+            return own.choose(position)
         if len(position.legal) == 1:
             plan_for(position.edition, self.style)  # an edition without this style is an error even here
             return position.legal[0]

@@ -14,6 +14,8 @@ plays them one decision ahead. The plans, from the rulebook and the classic advi
 
 from __future__ import annotations
 
+from .planner import PlannerAgent
+
 # style -> {"plan": one line, "weights": {feature: (early, late)} replacing the edition's, "prefer": {token pattern
 # ("*": any text): (bonus early, bonus late)}}. Bonuses are prestige points added to the move's value.
 STYLES = {
@@ -62,4 +64,14 @@ STYLES = {
             "build:small_*": (0.4, 0.0),
         },
     },
+}
+
+# A player that is not a plan of weights and bonuses: one decision ahead over what the position will be worth at
+# the end of the game (`planner.end_values`), the yardstick of an independent hand-written player.
+STYLES["planner"] = {
+    "plan": "one decision ahead over what the position will be worth at the end of the game: buildings for the "
+            "turns they will earn in, deniers and cubes at what they can still buy, no worker left idle",
+    "weights": {},
+    "prefer": {},
+    "agent": PlannerAgent,
 }
