@@ -123,10 +123,10 @@ class CaylusEnv(gymnasium.Env):
     def _observation(self) -> dict:
         self._mask = action_mask(self.game, self.seat)
         if self._recall is None:
-            observation = self.encoding.encode(self.game.view(self.seat))
+            observation = self.encoding.encode_game(self.game, self.seat)
         else:
             observation = np.empty(self.encoding.size + self._recall_size, np.float32)
-            self.encoding.encode(self.game.view(self.seat), out=observation[:self.encoding.size])
+            self.encoding.encode_game(self.game, self.seat, out=observation[:self.encoding.size])
             self._recall.write(observation[self.encoding.size:], self.seat)
         return {"observation": observation, "action_mask": self._mask}
 

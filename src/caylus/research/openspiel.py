@@ -489,7 +489,7 @@ class CaylusObserver:
         if state.engine is None:
             self.tensor.fill(0.0)
             return
-        self.encoding.encode(state.engine.view(player), out=self.dict["view"])
+        self.encoding.encode_game(state.engine, player, out=self.dict["view"])
         if not self.perfect_recall:
             return
         actions = state.history()[1:]

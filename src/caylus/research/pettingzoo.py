@@ -99,10 +99,10 @@ class raw_env(_pz.AECEnv):
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
         if self._recall is None:
-            observation = self.encoding.encode(self.game.view(seat))
+            observation = self.encoding.encode_game(self.game, seat)
         else:
             observation = np.empty(self.encoding.size + self._recall_size, np.float32)
-            self.encoding.encode(self.game.view(seat), out=observation[:self.encoding.size])
+            self.encoding.encode_game(self.game, seat, out=observation[:self.encoding.size])
             self._recall.write(observation[self.encoding.size:], seat)
         return {"observation": observation, "action_mask": action_mask(self.game, seat)}
 

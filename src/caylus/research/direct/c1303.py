@@ -1,0 +1,119 @@
+"""Caylus 1303 encoded from the board (see `caylus.research.direct`): what `editions.c1303.view` shows of each
+part, read from the same list of the board (nothing in Caylus 1303 is hidden)."""
+
+from __future__ import annotations
+
+from itertools import compress
+
+from caylus.editions.c1303.catalog import (
+    CHARACTERS, FACE_NAMES, IN_BOX, IN_DRAFT, KIND_NAMES, ON_BOARD, PLAYER_NAMES, PRINTED_SLOTS, RESOURCES, SLOTS,
+    TILES,
+)
+from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
+from caylus.editions.c1303.scoring import scores
+
+from .._extra import need
+from . import Unusual, offsets, put_counts, word_slots
+
+np = need("numpy")
+
+
+def make(enc):
+    n = enc.players
+    at = offsets(enc)
+    seats = range(n)
+    if [enc._seat(name) for name in PLAYER_NAMES[:n]] != list(seats):
+        raise ValueError("caylus-1303: the encoding names the seats otherwise than the board")
+    num = [at[k] for k in ("round", "provost", "journeyman_used", "goldsmith_used", "flow.stack", "flow.step",
+                           "flow.k", "flow.begun", "flow.turn", "flow.terminal")]
+    num += [at[f"seats.{p}.{k}"] for k in ("workers", "camp", "houses") for p in seats]
+    num += [at[f"seats.{p}.resources.{r}"] for p in seats for r in RESOURCES]  # board: 5 * seat + resource
+    num += [at[f"seats.{p}.{k}"] for k in ("prestige", "bundles_this_round") for p in seats]
+    num += [at[f"scores.{p}"] for p in seats]
+    num = np.array(num, np.intp)
+    phase = word_slots(enc, "phase", PHASE_NAMES)
+    keys = [t.key for t in TILES]
+    # each slot of the board (printed buildings, then the road): where its fields start, or None for no field
+    slots = [(f"printed.{s}" if s < PRINTED_SLOTS else f"road.{s - PRINTED_SLOTS}") for s in range(SLOTS)]
+    building = [word_slots(enc, f"{p}.building", keys) for p in slots]
+    kind = [word_slots(enc, f"{p}.kind", [KIND_NAMES[t.kind] for t in TILES]) if f"{p}.kind" in at else None
+            for p in slots]
+    side = [word_slots(enc, f"{p}.side", FACE_NAMES) if f"{p}.side" in at else None for p in slots]
+    owner = [at[f"{p}.owner"] for p in slots]
+    workers = [at[f"{p}.workers"] for p in slots]
+    site = word_slots(enc, "construction_site.buildings", keys)
+    supply = word_slots(enc, "supply", keys)
+    if any(-1 in w for w in building + [site, supply]) or len(set(supply)) != len(supply):
+        raise ValueError("caylus-1303: every tile needs a word of its own in the encoding's vocabulary")
+    site_workers = at["construction_site.workers"]
+    holders = {IN_BOX: "box", ON_BOARD: "board", IN_DRAFT: "draft", **dict(enumerate(PLAYER_NAMES))}
+    characters = [{h: s for h, s in zip(holders, word_slots(enc, f"characters.{c}", list(holders.values())))}
+                  for c in CHARACTERS]
+    decision = word_slots(enc, "flow.stack.-1.decision", DECISION_NAMES)
+    top_player, top_b = at["flow.stack.-1.player"], at["flow.stack.-1.b"]
+    viewer, current, first, bridge = at["viewer"], at["current_player"], at["first_player"], at["guilds_bridge"]
+    built = range(SLOTS)
+
+    def encode(game, seat, out):
+        b = game.board
+        stack = b.stack
+        nums = [b.round, b.provost, b.journeyman_used, b.goldsmith_used, len(stack), b.step, b.k, b.begun,
+                b.turn, b.terminal]
+        nums += b.workers + b.camp + b.houses + b.res + b.pp + b.bundles + scores(b)
+        hot = [viewer + seat]
+        cp = game.current_player
+        if 0 <= cp:  # `TERMINAL` is negative: nobody
+            hot.append(current + cp)
+        p = phase[b.phase]
+        if p < 0 or not 0 <= b.first < n:
+            raise Unusual
+        hot.append(p)
+        hot.append(first + b.first)
+        tile, face, own = b.tile, b.face, b.owner
+        count = []  # slots that count (a seat's workers on one building: worker and journeyman)
+        for s in built:
+            t = tile[s]
+            if t >= 0:
+                hot.append(building[s][t])
+                if kind[s] is not None:
+                    hot.append(kind[s][t])
+                    f = side[s][face[s]]
+                    if f < 0:
+                        raise Unusual
+                    hot.append(f)
+                if own[s] >= 0:
+                    hot.append(owner[s] + own[s])
+        for s, w in enumerate(b.worker_on):
+            if w >= 0:
+                count.append(workers[s] + w)
+        for s, w in enumerate(b.journeyman_on):
+            if w >= 0:
+                count.append(workers[s] + w)
+        hot += [site[t] for t in b.site]
+        count += [site_workers + w for w in b.site_workers]
+        hot += compress(supply, b.supply)
+        chars = b.chars
+        for i, where in enumerate(characters):
+            slot = where.get(chars[i], -1)
+            if slot < 0:
+                raise Unusual
+            hot.append(slot)
+        b_value = None
+        if stack:
+            d, who, _, value = stack[-1]
+            if decision[d] < 0 or not 0 <= who < n:
+                raise Unusual
+            hot.append(decision[d])
+            hot.append(top_player + who)
+            b_value = value or 0
+        out.put(num, nums)  # put: a little faster than fancy indexing from lists
+        out.put(hot, 1.0)
+        passed = b.passed
+        if passed:
+            out.put([bridge + who for who in passed], range(1, len(passed) + 1))
+        if count:
+            put_counts(out, count)
+        if b_value is not None:
+            out[top_b] = b_value
+
+    return encode

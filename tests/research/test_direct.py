@@ -1,0 +1,83 @@
+"""`Encoding.encode_game` reads the board straight (caylus.research.direct) and gives, bit for bit, what
+`Encoding.encode(game.view(seat))` gives: every seat of 10,000 positions of each edition, 2 to 5 players."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import caylus
+from caylus.research import direct
+from caylus.research.encoding import Encoding
+
+from .test_encoding_speed import EDITIONS, positions
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_encode_game_is_bit_for_bit_the_views_encoding_on_10000_positions(edition):
+    encodings: dict[int, Encoding] = {}
+    for game, _ in positions(edition, 10_000):
+        n = game.num_players
+        enc = encodings.get(n) or encodings.setdefault(n, Encoding(edition, n))
+        for seat in range(n):
+            expected = enc.encode(game.view(seat))
+            got = enc.encode_game(game, seat)
+            assert got.dtype == np.float32 and got.shape == (enc.size,)
+            assert got.tobytes() == expected.tobytes(), (edition, seat, game.record())
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_position_of_a_game_goes_the_direct_way(edition):
+    """The fast way is taken, not the view's: the direct encoder handles every position of random games."""
+    enc = Encoding(edition, 4)
+    encode = direct.direct_encoder(enc)
+    for game, _ in positions(edition, 600):
+        if game.num_players != 4:
+            continue
+        for seat in range(4):
+            out = np.zeros(enc.size, np.float32)
+            encode(game, seat, out)
+            assert out.tobytes() == enc.encode(game.view(seat)).tobytes()
+
+
+def test_encode_game_writes_into_out_and_clears_it():
+    enc = Encoding("magna-carta", 3)
+    game = caylus.new_game("magna-carta", players=3, seed=5)
+    out = np.full(enc.size, 7.0, np.float32)
+    assert enc.encode_game(game, 1, out) is out
+    assert out.tobytes() == enc.encode(game.view(1)).tobytes()
+
+
+def test_only_the_viewers_hand_is_encoded():
+    enc = Encoding("magna-carta", 4)
+    game = caylus.new_game("magna-carta", players=4, seed=2)
+    fields = enc.decode(enc.encode_game(game, 2))
+    assert fields["seats.2.hand"] and all(not fields[f"seats.{q}.hand"] for q in (0, 1, 3))
+    assert all(fields[f"seats.{q}.hand_size"] == len(game.board.hand[q]) for q in range(4))
+
+
+def test_a_bad_seat_or_game_is_refused_as_the_view_refuses_it():
+    enc = Encoding("caylus", 3)
+    game = caylus.new_game("caylus", players=3, seed=1)
+    for seat in (3, -1, True, "0", None):
+        if seat is None:
+            # the omniscient view has no viewer: encoded as the view path encodes it
+            assert enc.encode_game(game, None).tobytes() == enc.encode(game.view(None)).tobytes()
+            continue
+        with pytest.raises(caylus.IllegalAction):
+            enc.encode_game(game, seat)
+    for other in (caylus.new_game("caylus", players=4, seed=1), caylus.new_game("caylus-1303", players=3, seed=1)):
+        with pytest.raises(caylus.BadOption):  # another player count or edition: refused as `encode` refuses
+            enc.encode(other.view(0))
+        with pytest.raises(caylus.BadOption):
+            enc.encode_game(other, 0)
+
+
+def test_a_position_the_direct_encoder_does_not_expect_goes_the_views_way():
+    enc = Encoding("caylus", 2)
+    game = caylus.new_game("caylus", players=2, seed=1)
+    game.board.phase = 0  # no phase has an empty name: the view's encoding refuses it, and so does encode_game
+    with pytest.raises(caylus.BadOption):
+        enc.encode(game.view(0))
+    with pytest.raises(caylus.BadOption):
+        enc.encode_game(game, 0)
