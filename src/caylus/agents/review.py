@@ -31,9 +31,9 @@ from caylus.core.words import describe_action
 
 from .base import Position
 from .evaluation import gains, reason_text
-from .greedy import ranked_after
+from .greedy import greedy_successor, ranked_after
 from .levels import BadAgent, make_agent
-from .lookahead import LookaheadAgent, future_value
+from .lookahead import LookaheadAgent, future_value, outcome, play_on
 
 # Labels by the loss in expected prestige points (the thresholds are documented in docs/agents.md, "Game
 # review"). A batch not given at the castle costs 2 prestige and a turn's placement: that is a mistake.
@@ -41,6 +41,42 @@ LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 THRESHOLDS = (("best", 0.25), ("good", 0.75), ("inaccuracy", 1.5), ("mistake", 4.0))  # loss below: that label
 ALTERNATIVES = 3  # the reviewer's best moves kept with their reasons for each decision
 REVIEW_LEVELS = ("normal", "hard")
+# The reviewer's budget a decision, as caps on the level's own setting: a game has some 100-400 decisions to
+# review, each with the move played on beside the best ones, so a review cannot spend a bot's time on each.
+CAPS = {"normal": {"candidates": 3, "horizon": 8, "samples": 1},
+        "hard": {"candidates": 3, "horizon": 24, "samples": 2}}
+MEMORY = 3000  # greedy moves remembered (about two decisions' futures), in two generations
+
+
+class _Remembering:
+    """The greedy policy of the futures, remembering its moves. Where nothing is hidden the futures of
+    neighbouring decisions of one record run through the same positions (the move played at one decision,
+    then the greedy's move at the next, is where the next decision's best future begins), and a position there
+    is its record's moves: the same history is the same game. Positions are never changed once made, so a
+    remembered one is handed out as it is."""
+
+    def __init__(self, size: int = MEMORY):
+        self.size = size
+        self.new: dict[tuple, object] = {}
+        self.old: dict[tuple, object] = {}
+        self.hits = self.misses = 0
+
+    def __call__(self, game):
+        key = tuple(a.token for a in game.history)
+        after = self.new.get(key)
+        if after is None:
+            after = self.old.get(key)
+            if after is None:
+                self.misses += 1
+                after = greedy_successor(game)
+            else:
+                self.hits += 1
+            if len(self.new) >= self.size:
+                self.old, self.new = self.new, {}
+            self.new[key] = after
+        else:
+            self.hits += 1
+        return after
 
 
 def label_for(loss: float) -> str:
@@ -106,6 +142,18 @@ class Review:
                 "seats": [{k: v for k, v in self.summary(s).items() if k != "turning_points"} for s in self.seats],
                 "decisions": [d.public() for d in self.decisions]}
 
+    def details(self) -> dict:
+        """Everything a review page shows: `to_json`'s object with each seat's turning points, and each decision's
+        best move's value and the reviewer's alternatives (move, value, reason), best first."""
+        out = self.to_json()
+        out["players"] = self.players
+        out["seats"] = [self.summary(s) for s in self.seats]
+        out["decisions"] = [dict(d.public(), best_value=d.best_value,
+                                 alternatives=[{"move": a.move, "value": a.value, "reason": a.reason}
+                                               for a in d.alternatives])
+                            for d in self.decisions]
+        return out
+
     def margins(self, seat: int) -> list[tuple[int, float]]:
         """(index, expected final margin after the move played) for each reviewed decision of `seat`: the chart."""
         return [(d.index, d.value) for d in self.of_seat(seat)]
@@ -121,12 +169,30 @@ class Reviewer:
         agent = make_agent(level, 0)
         assert isinstance(agent, LookaheadAgent)
         self.agent = agent
+        self.memory = _Remembering()
+
+    def budget(self, edition) -> tuple[int, int, int]:
+        """(candidates, horizon, samples) a decision: the level's setting for `edition`, capped by `CAPS`."""
+        candidates, horizon, samples, _inner = self.agent.budget(edition)
+        cap = CAPS[self.level]
+        return (min(candidates, cap["candidates"]), min(horizon, cap["horizon"]), min(samples, cap["samples"]))
+
+    def future(self, position: Position, action, seed: int, horizon: int, seat: int, inner, noise, leaf) -> float:
+        """The seat's margin after `action` and `horizon` more decisions, as the level's futures play it
+        (`lookahead.future_value`); greedy futures where nothing is hidden go through the remembered moves."""
+        if position.hidden or inner is not None or noise:
+            return future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
+        world = position.sample(seed)
+        world.keep_undo = False
+        world.apply(action)
+        return outcome(play_on(world, horizon, self.memory), seat, leaf)
 
     def weigh(self, position: Position, played, index: int):
         """([(expected final margin, action, the game after it and the seat's follow-ups)] for the level's best
         moves and `played`, best first; the world the moves were tried in). The futures are seeded by `index`: every move meets the same worlds and slips."""
         edition = position.edition
-        candidates, horizon, samples, inner = self.agent.budget(edition)
+        candidates, horizon, samples = self.budget(edition)
+        inner = self.agent.budget(edition)[3]
         noise = self.agent.noise_in(edition)
         doubt = self.agent.doubt_in(edition)
         leaf = self.agent.leaf_in(edition)
@@ -145,7 +211,7 @@ class Reviewer:
         for greedy_value, _i, action, settled in chosen:
             total = 0.0
             for seed in seeds:
-                total += future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
+                total += self.future(position, action, seed, horizon, seat, inner, noise, leaf)
             trust = rounds / (rounds + doubt)
             value = greedy_value + trust * (total / rounds - greedy_value)
             out.append((value, action, settled))

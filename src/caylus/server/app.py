@@ -36,7 +36,8 @@ from .live import HUMAN, Tables
 from .notify import Webhooks
 from .players import Players
 from .ratings import Ratings, result_of
-from .routers import editions, moves, notify, players, ratings, rematch, replay, tables, ws
+from .reviews import Reviews
+from .routers import editions, moves, notify, players, ratings, rematch, replay, review, tables, ws
 from .settings import Settings
 from .store import CHANNEL, SEAT, Store
 from .timeouts import Timeouts
@@ -100,6 +101,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         listener = Listener(url, CHANNEL, heard)
 
+    reviewer = Reviews(settings.limits.reviews_running, settings.limits.reviews_kept, settings.limits.review_seconds)
     expiry = Expiry(table_set, hub, settings.limits.idle_seconds)
     timeouts = Timeouts(table_set, every=settings.clock_every)
 
@@ -121,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hooks.close()
             timeouts.stop()
             runner.close()
+            reviewer.close()
             if listener is not None:
                 listener.stop()
             hub.loop = None
@@ -137,13 +140,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.tables = table_set
     app.state.hub = hub
     app.state.bots = runner
+    app.state.reviews = reviewer
     app.state.guards = Guards(settings.limits)
     app.state.expiry = expiry
     app.state.timeouts = timeouts
     errors.install(app)
     redact.install()
     app.add_middleware(BodyLimit, limit=settings.limits.max_body_bytes)
-    for module in (editions, tables, moves, rematch, replay, players, notify, ratings, ws):
+    for module in (editions, tables, moves, rematch, replay, review, players, notify, ratings, ws):
         app.include_router(module.router)
 
     web = settings.web_dir or WEB_DIR

@@ -34,6 +34,9 @@ class Limits:
     bot_tables: int = 20  # open tables of bots only, from everyone
     hints_per_minute: float = 30.0  # hints a client may ask for (each costs a bot's thinking), burst 5
     hints_burst: int = 5
+    reviews_running: int = 1  # game reviews computed at once (each a process for up to a minute or more)
+    reviews_kept: int = 64  # finished reviews kept, per (table, level), the least recently asked dropped first
+    review_seconds: float = 900.0  # a review taking longer is ended (and answered as failed)
     reads_per_second: float = 20.0  # states, buildings, records, lobby a client may read, burst `reads_burst`
     reads_burst: int = 60
     sockets_per_client: int = 16  # WebSocket connections open at once from one client

@@ -16,7 +16,9 @@ async function call(method, path, body, token) {
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) {
     const detail = data && (data.error || data.detail);
-    throw new ApiError(typeof detail === "string" ? detail : `the server answered ${response.status}`);
+    const error = new ApiError(typeof detail === "string" ? detail : `the server answered ${response.status}`);
+    error.status = response.status;  // 429: busy, ask again later
+    throw error;
   }
   return data;
 }
@@ -45,6 +47,8 @@ export const api = {
     return response.text();
   },
   replay: (record, step, seat) => call("POST", "/api/replay", { record, step, seat }),
+  // A finished table's review: {status: "done", review} once made, {status: "running", done, total} meanwhile.
+  review: (id, level) => call("POST", `${t(id)}/review?${new URLSearchParams({ level })}`),
   playOn: (record, step, seats) => call("POST", "/api/replay/tables", { record, step, seats }),
   ratings: (edition, kind) => call("GET", `/api/ratings?${new URLSearchParams({ edition, kind })}`),
   // Players (docs/server.md, "Players"): the key goes in the Authorization header like a seat's token.

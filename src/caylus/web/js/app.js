@@ -546,6 +546,7 @@ class TableView {
     this.end.replaceChildren(...endPanel(s,
       rematch, rematch ? " · " : null,
       html("a", { href: `#replay=${encodeURIComponent(this.id)}`, id: "see-again" }, "See the game again, move by move"),
+      " · ", html("a", { href: `#review=${encodeURIComponent(this.id)}`, id: "review-game" }, "Review the game"),
       " · ", html("a", { href: api.recordUrl(this.id), download: `caylus-${this.id}.txt` }, "Download the game record"),
       " · ", html("a", { href: "./" }, "Back to the lobby")));
   }
@@ -562,6 +563,11 @@ class TableView {
           const seats = kinds.map((k) => (k === "you" ? "human" : k));
           return createAndGo(null, mine, () => api.playOn(record, step, seats));
         } });
+      return;
+    }
+    if (params.has("review")) {
+      const { showReview } = await import("./review.js");
+      await showReview(main, { table: params.get("review"), toast, level: params.get("level") });
       return;
     }
     if (params.has("ratings")) {

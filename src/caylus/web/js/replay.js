@@ -95,7 +95,9 @@ class ReplayView {
       this.slider, this.counter);
     this.main.replaceChildren(html("div", { class: "table replay" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase,
-        html("span", { class: "muted" }, "Replay"), this.seen),
+        html("span", { class: "muted" }, "Replay"), this.seen,
+        // A finished table's game can be reviewed (a file's cannot: the server reviews the tables it holds).
+        this.ctx.table ? html("a", { href: `#review=${encodeURIComponent(this.ctx.table)}`, id: "replay-review" }, "Review the game") : null),
       controls, this.next,
       html("div", { class: "table-body" },
         html("div", { class: "left" }, this.end, zoomButton(this.boardBox), this.boardBox, this.info),
