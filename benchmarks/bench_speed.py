@@ -8,7 +8,8 @@ of all columns interleaved so that each sees the same machine noise; CPU time of
 on a shared machine counts less):
 - loop default / no-undo: actions of ``new_game`` + ``apply`` until the end, as a user writes it (the default
   `Game`), and the same with ``keep_undo = False``; ``of no-undo`` is their ratio;
-- compiled: the default loop, if this package is the compiled build (``-`` when it runs as pure Python);
+- compiled: the default loop in the optional compiled build (build/compiled/src, made by scripts/build-compiled;
+  run in a process of its own), ``of default`` its ratio to ``loop default`` (``-`` when there is no build);
 - apply+undo, clone, clone+apply: on --positions mid-game positions (apply+undo after a first undo there, as a
   search that tries several moves; ``1st undo`` is apply+undo on a position that has never undone);
 - encode: ``Encoding.encode`` of a seat's view; observation: ``game.view(seat)`` and its encoding;
@@ -22,11 +23,14 @@ on a shared machine counts less):
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 
 import caylus
 from caylus.cli.runs import simulate
@@ -43,6 +47,7 @@ except ImportError:  # the research extra is not installed: those columns are le
     np = None
 
 clock = time.process_time
+BUILD = Path(__file__).resolve().parents[1] / "build" / "compiled" / "src"  # scripts/build-compiled's tree
 
 
 def compiled() -> bool:
@@ -50,6 +55,17 @@ def compiled() -> bool:
     import caylus.core.game
 
     return not caylus.core.game.__file__.endswith(".py")
+
+
+def compiled_loop(edition: str, players: int, games: int) -> float | None:
+    """The default loop run by the compiled build, in a process of its own (None if there is no build)."""
+    if compiled():
+        return loop(edition, players, games, True)
+    if not (BUILD / "caylus").is_dir():
+        return None
+    run = subprocess.run([sys.executable, __file__, "--loop", edition, str(players), str(games)],
+                         env={**os.environ, "PYTHONPATH": str(BUILD)}, capture_output=True, text=True, check=True)
+    return float(run.stdout)
 
 
 def loop(edition: str, players: int, games: int, keep_undo: bool) -> float:
@@ -177,16 +193,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100, help="mid-game positions for undo, clone, encode")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--editions", nargs="*", default=caylus.available_editions())
+    parser.add_argument("--loop", nargs=3, help=argparse.SUPPRESS)  # EDITION PLAYERS GAMES: compiled_loop's child
     args = parser.parse_args()
+    if args.loop:
+        if not compiled():
+            sys.exit(f"bench_speed: {caylus.__file__} is not the compiled build")
+        print(loop(args.loop[0], int(args.loop[1]), int(args.loop[2]), True))
+        return
     research = np is not None
     built = compiled()
-    columns = ["loop default", "no-undo", "of no-undo", "compiled", "apply+undo", "1st undo", "clone",
+    columns = ["loop default", "no-undo", "of no-undo", "compiled", "of default", "apply+undo", "1st undo", "clone",
                "clone+apply"]
     if research:
         columns += ["encode", "observation", "PettingZoo", "PZ recall", "Gymnasium", "OpenSpiel", "of bench"]
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"{args.players} players; medians of {args.repeat} runs; {when}; Python {sys.version.split()[0]}"
-          f"{', compiled build' if built else ''}")
+          f"{'; this process runs the compiled build' if built else ''}")
     print("| edition | " + " | ".join(columns) + " |")
     print("|---|" + "---|" * len(columns))
     for edition in args.editions:
@@ -203,6 +225,10 @@ def main() -> None:
             runs["loop default"].append(default)
             runs["no-undo"].append(lean)
             runs["of no-undo"].append(default / lean)
+            fast = compiled_loop(edition, args.players, args.games)
+            if fast is not None:
+                runs["compiled"].append(fast)
+                runs["of default"].append(fast / default)
             runs["1st undo"].append(first_undo(games))
             runs["apply+undo"].append(each(games, apply_undo))
             runs["clone"].append(each(games, lambda g: g.clone()))
@@ -218,8 +244,8 @@ def main() -> None:
                 runs["of bench"].append(spiel / bench)
         cells = []
         for c in columns:
-            if c == "compiled":
-                cells.append(kilo(statistics.median(runs["loop default"])) if built else "-")
+            if not runs[c]:
+                cells.append("-")
             elif c.startswith("of "):
                 cells.append(f"{statistics.median(runs[c]):.2f}")
             else:

@@ -40,16 +40,21 @@ class Game:
     __slots__ = ("edition", "num_players", "seed", "options", "board", "history", "_snapshots", "_legal",
                  "_set_up", "_events", "_marks", "_shared", "_eager", "keep_undo")
 
-    def __init__(self, edition: Edition, players: int, seed: int, options: dict):
+    def __init__(self, edition: Edition, players: int, seed: int, options: dict, board=None, begin: bool = True):
+        """A game set up by the edition's rules, or around `board` (`from_board`, `clone`). With ``begin=False``
+        the caller sets the history and the undo snapshots itself (`clone`). (`clone` and `from_board` call this
+        rather than ``Game.__new__``: in the compiled build, ``__new__`` runs ``__init__``.)"""
         self.edition = edition
         self.num_players = players
         self.seed = seed
         self.options = options
-        self.board = edition.new_board(players, seed, options)
-        self._set_up = True  # made by the edition's setup (not from a determinized board): events can start there
+        # made by the edition's setup (not from a determinized board): events can start there
+        self._set_up = board is None
+        self.board = edition.new_board(players, seed, options) if board is None else board
         self._events: list[dict] | None = None  # what happened, once `record_events()` is called
         self.keep_undo = True  # False: apply keeps no snapshot at all (playouts that never undo; undo then replays)
-        self._begin_here()
+        if begin:
+            self._begin_here()
 
     def _begin_here(self) -> None:
         """Make the board as it stands the start: no history, undo stops here, forced moves played. (The setup
@@ -185,20 +190,14 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy: nothing done to one changes the other."""
-        other = Game.__new__(Game)
-        other.edition = self.edition
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.options = dict(self.options)
-        other.board = self.board.copy()
+        other = Game(self.edition, self.num_players, self.seed, dict(self.options), self.board.copy(), False)
         other.history = list(self.history)
         other._snapshots = self._snapshots  # shared: from now on both copy these snapshots instead of taking them
         other._shared = self._shared = self._snapshots[3] + 1
         other.keep_undo = self.keep_undo
         other._eager = 0
         other._legal = self._legal
-        other._set_up = self._set_up
-        other._events = None  # a copy to plan on records nothing (the board's copy has no event list either)
+        other._set_up = self._set_up  # (the copy has no event list: a copy to plan on records nothing)
         other._marks = []
         return other
 
@@ -322,17 +321,7 @@ class Game:
     @staticmethod
     def from_board(edition: Edition, players: int, seed: int, options: dict, board) -> "Game":
         """Wrap a board made elsewhere (a determinization); its history starts empty, so undo stops there."""
-        game = Game.__new__(Game)
-        game.edition = edition
-        game.num_players = players
-        game.seed = seed
-        game.options = dict(options)
-        game.board = board
-        game.keep_undo = True
-        game._set_up = False
-        game._events = None
-        game._begin_here()
-        return game
+        return Game(edition, players, seed, dict(options), board)
 
     def __str__(self) -> str:
         if self.edition.describe is not None:

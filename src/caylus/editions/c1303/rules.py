@@ -77,43 +77,41 @@ class Board:
         "provost", "bundles", "journeyman_used", "goldsmith_used", "stack", "events",
     )
 
-    def __init__(self, n: int, rng: Rng):
-        self.n = n
-        self.rng = rng
-        self.round = 1
-        self.phase = DRAFT
-        self.step = 0            # position inside the phase (Planning, Activation, Delivery)
-        self.k = 0               # index inside the step: next drafter, Guilds Bridge House, Site worker, Road slot
-        self.begun = False       # Activation: the worker k at this step has used its effect
-        self.current_player = 0
-        self.terminal = False
-        self.first = 0           # holder of the First Player tile
-        self.turn = 0            # Planning: the next player to consider
-        self.passed: list[int] = []   # order of the Houses on the Guilds Bridge this round
-        self.workers = [0] * n   # Workers in front of each player
-        self.camp = [0] * n      # Workers of each color in the Camp
-        self.res = [0] * (5 * n) # res[5 * player + resource]
-        self.pp = [0] * n        # Prestige Points
-        self.houses = [0] * n    # Houses left to construct with
-        self.chars = [IN_BOX] * len(CHARACTERS)   # where each character is: a player, or IN_BOX / ON_BOARD / IN_DRAFT
-        self.tile = [-1] * SLOTS     # tile id on each slot (-1: empty Road space)
-        self.face = [SETUP] * SLOTS  # SETUP / CONSTRUCTION / RESIDENCE / MONUMENT_FACE
-        self.owner = [-1] * SLOTS    # whose House is above it
-        self.worker_on = [-1] * SLOTS        # whose worker was placed there
-        self.journeyman_on = [-1] * SLOTS    # the Journeyman's worker, placed on an occupied building
-        # The place:<building> action of each slot a worker may go to now (a building showing its Setup or
-        # Construction side, nobody's worker on it), None elsewhere: kept up to date as workers come and go and
-        # buildings are constructed or turned, so that Planning need not scan the Road (`reindex` makes it anew).
-        self.vacant: list = [None] * SLOTS
-        self.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
-        self.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
-        self.site_workers: list[int] = []    # workers on the Construction Site, in placement order
-        self.provost = 0             # the gap he stands in (see the module docstring)
-        self.bundles = [0] * n       # bundles delivered this round
-        self.journeyman_used = False
-        self.goldsmith_used = False
-        self.stack: list[tuple] = []
-        self.events: list | None = None  # where what happens is told (docs/events.md); None: nothing is told
+    # Declared for the type checker and the optional compiled build (docs/compiled.md), which needs every field's
+    # type. No __init__: a compiled class's __new__ would run it, and `copy` must not (`blank` makes a new board).
+    n: int
+    rng: Rng
+    round: int
+    phase: int
+    step: int
+    k: int
+    begun: bool
+    current_player: int
+    terminal: bool
+    first: int
+    turn: int
+    passed: list[int]
+    workers: list[int]
+    camp: list[int]
+    res: list[int]
+    pp: list[int]
+    houses: list[int]
+    chars: list[int]
+    tile: list[int]
+    face: list[int]
+    owner: list[int]
+    worker_on: list[int]
+    journeyman_on: list[int]
+    vacant: list
+    site: tuple[int, int, int]
+    supply: list[bool]
+    site_workers: list[int]
+    provost: int
+    bundles: list[int]
+    journeyman_used: bool
+    goldsmith_used: bool
+    stack: list[tuple]
+    events: list | None
 
     def copy(self) -> "Board":
         b = Board.__new__(Board)
@@ -151,6 +149,48 @@ class Board:
         b.stack = self.stack[:]
         b.events = None  # copies (checkpoints, clones to plan on) record nothing
         return b
+
+
+def blank(n: int, rng: Rng) -> Board:
+    """A board for n players before the setup: nobody has anything, nothing is on the Road."""
+    b = Board.__new__(Board)
+    b.n = n
+    b.rng = rng
+    b.round = 1
+    b.phase = DRAFT
+    b.step = 0            # position inside the phase (Planning, Activation, Delivery)
+    b.k = 0               # index inside the step: next drafter, Guilds Bridge House, Site worker, Road slot
+    b.begun = False       # Activation: the worker k at this step has used its effect
+    b.current_player = 0
+    b.terminal = False
+    b.first = 0           # holder of the First Player tile
+    b.turn = 0            # Planning: the next player to consider
+    b.passed = []         # order of the Houses on the Guilds Bridge this round
+    b.workers = [0] * n   # Workers in front of each player
+    b.camp = [0] * n      # Workers of each color in the Camp
+    b.res = [0] * (5 * n) # res[5 * player + resource]
+    b.pp = [0] * n        # Prestige Points
+    b.houses = [0] * n    # Houses left to construct with
+    b.chars = [IN_BOX] * len(CHARACTERS)   # where each character is: a player, or IN_BOX / ON_BOARD / IN_DRAFT
+    b.tile = [-1] * SLOTS     # tile id on each slot (-1: empty Road space)
+    b.face = [SETUP] * SLOTS  # SETUP / CONSTRUCTION / RESIDENCE / MONUMENT_FACE
+    b.owner = [-1] * SLOTS    # whose House is above it
+    b.worker_on = [-1] * SLOTS        # whose worker was placed there
+    b.journeyman_on = [-1] * SLOTS    # the Journeyman's worker, placed on an occupied building
+    # The place:<building> action of each slot a worker may go to now (a building showing its Setup or
+    # Construction side, nobody's worker on it), None elsewhere: kept up to date as workers come and go and
+    # buildings are constructed or turned, so that Planning need not scan the Road (`reindex` makes it anew).
+    b.vacant = [None] * SLOTS
+    b.site = (-1, -1, -1)     # the 3 Construction Site buildings (never change)
+    b.supply = [False] * len(TILES)   # Wood/Stone buildings and Monuments that can still be built
+    b.site_workers = []       # workers on the Construction Site, in placement order
+    b.provost = 0             # the gap he stands in (see the module docstring)
+    b.bundles = [0] * n       # bundles delivered this round
+    b.journeyman_used = False
+    b.goldsmith_used = False
+    b.stack = []
+    b.events = None  # where what happens is told (docs/events.md); None: nothing is told
+    return b
 
 
 # =====================================================================================================
@@ -217,7 +257,7 @@ def _update_vacant(b: Board, s: int) -> None:
     b.vacant[s] = PLACE[t] if t >= 0 and b.face[s] < RESIDENCE and b.worker_on[s] < 0 else None
 
 
-def _affordable_buildings(b: Board, p: int, kind: int, pay_stone: bool) -> list[int]:
+def _affordable_buildings(b: Board, p: int, kind: int, pay_stone: int) -> list[int]:
     """The buildings of that kind (Wood or Stone) in the supply that `p` can pay for, wildcards (anything but Gold)
     included."""
     food, wood, stone, fabric, gold = b.res[5 * p:5 * p + 5]

@@ -9,12 +9,12 @@ from .catalog import (
     PRINTED_TILES, RECOMMENDED_CHARACTERS, SETUP, STARTING_RESOURCES, STARTING_TILES, STARTING_WORKERS, STONEMASON,
     STONE_TILES, WOOD_TILES, WORKERS_PER_COLOR,
 )
-from .rules import Board, reindex, run
+from .rules import Board, blank, reindex, run
 
 
 def new_board(players: int, seed: int, options: dict, events: list | None = None) -> Board:
     rng = Rng(seed)
-    b = Board(players, rng)
+    b = blank(players, rng)
 
     # The buildings printed before the Guilds Bridge.
     for slot, t in enumerate(PRINTED_TILES):

@@ -9,6 +9,8 @@ Rule citations ("rules p3 b") point at shared/rules/caylus-rules.txt.
 
 from __future__ import annotations
 
+from caylus.core.actions import Action
+
 from . import scoring
 from .catalog import (
     ALCHEMIST, ALCHEMIST_DEALS, ARCHITECT, BANK, BANK_DEALS, BUILDABLE, BUILDINGS_LINE, CARPENTER, CASTLE, CHURCH,
@@ -255,7 +257,7 @@ def _update_special(b: Board, i: int) -> None:
     b.vacant[i] = PLACE_SPECIAL[i] if room else None
 
 
-def _put_worker(b: Board, seat: int, act) -> None:
+def _put_worker(b: Board, seat: int, act: Action) -> None:
     """Stand a worker of `seat` on the space `act` names (no payment here)."""
     i = SPECIAL_OF.get(act)
     if i is not None:
@@ -318,7 +320,7 @@ def _named_cubes(amounts) -> dict:
     return {CUBES[i]: n for i, n in enumerate(amounts) if n}
 
 
-def _where(b: Board, act) -> tuple:
+def _where(b: Board, act: Action) -> tuple:
     """(building, road space or None, its owner or None) of a place:<space> action."""
     i = SPECIAL_OF.get(act)
     if i is not None:
@@ -327,7 +329,7 @@ def _where(b: Board, act) -> tuple:
     return TILES[act.arg].id, pos, b.owner[pos] if b.owner[pos] >= 0 else None
 
 
-def _tell_placed(b: Board, kind: str, seat: int, act, paid: int) -> None:
+def _tell_placed(b: Board, kind: str, seat: int, act: Action, paid: int) -> None:
     building, space, owner = _where(b, act)
     visited = owner is not None and owner != seat  # the owner gained 1 prestige (rules p3 c)
     _tell(b, kind, seat, building=building, space=space, paid=paid, owner=owner if visited else None,
@@ -809,11 +811,11 @@ def legal_actions(b: Board) -> list:
     return _LEGAL[kind](b, seat, a, c)
 
 
-def _legal_place(b, seat, a, c):
+def _legal_place(b: Board, seat: int, a: int, c: int) -> list:
     return _placeable(b, seat, False) if b.workers[seat] > 0 else [PASS]
 
 
-def _legal_gate(b, seat, a, c):
+def _legal_gate(b: Board, seat: int, a: int, c: int) -> list:
     return _placeable(b, seat, True)
 
 
@@ -833,11 +835,11 @@ def _moves_from(most: int, provost: int) -> tuple:
 _PROVOST_MOVES = tuple(tuple(_moves_from(m, s) for s in range(ROAD_LENGTH + 1)) for m in range(4))
 
 
-def _legal_guild(b, seat, a, c):
+def _legal_guild(b: Board, seat: int, a: int, c: int) -> list:
     return _provost_moves(b, GUILD_MOST)
 
 
-def _legal_provost(b, seat, a, c):
+def _legal_provost(b: Board, seat: int, a: int, c: int) -> list:
     return _provost_moves(b, min(PROVOST_MOST, b.deniers[seat] // PROVOST_SPACE_PRICE))
 
 
@@ -846,45 +848,45 @@ def _can_joust(b: Board, seat: int) -> bool:
     return b.deniers[seat] >= JOUST_DENIERS and b.cubes[seat * 5 + CLOTH] >= 1
 
 
-def _legal_joust(b, seat, a, c):
+def _legal_joust(b: Board, seat: int, a: int, c: int) -> list:
     return [PASS, JOUST] if _can_joust(b, seat) else [PASS]
 
 
-def _legal_inn(b, seat, a, c):
+def _legal_inn(b: Board, seat: int, a: int, c: int) -> list:
     return [INN_STAY, INN_LEAVE]
 
 
-def _legal_produce(b, seat, t, c):
+def _legal_produce(b: Board, seat: int, t: int, c: int) -> list:
     return [TAKE[_first_cube(option)] for option in TILES[t].produces]
 
 
-def _legal_bonus(b, seat, t, c):
+def _legal_bonus(b: Board, seat: int, t: int, c: int) -> list:
     produced = TILES[t].produces[0]
     return [TAKE[i] for i in range(5) if produced[i]]
 
 
-def _legal_market(b, seat, price, c):
+def _legal_market(b: Board, seat: int, price: int, c: int) -> list:
     base = seat * 5
     return [PASS] + [SELL[i] for i in range(5) if b.cubes[base + i]]  # any cube, gold too (the white cube)
 
 
-def _legal_peddler(b, seat, price, remaining):
+def _legal_peddler(b: Board, seat: int, price: int, remaining: int) -> list:
     if b.deniers[seat] >= price:
         return [PASS] + BUY
     return [PASS]
 
 
-def _legal_build(b, seat, kind, discount):
+def _legal_build(b: Board, seat: int, kind: int, discount: int) -> list:
     return [PASS] + _build_options(b, seat, kind, discount)
 
 
-def _legal_pay(b, seat, count, allow_gold):
+def _legal_pay(b: Board, seat: int, count: int, allow_gold: bool) -> list:
     base = seat * 5
     top = GOLD + 1 if allow_gold else GOLD
     return [PAY[i] for i in range(top) if b.cubes[base + i]]
 
 
-def _legal_lawyer(b, seat, a, c):
+def _legal_lawyer(b: Board, seat: int, a: int, c: int) -> list:
     return [PASS] + _transform_targets(b, seat, False)
 
 
@@ -893,24 +895,24 @@ def _deals(offers: dict, deals: dict, have: int) -> list:
     return [PASS] + [offers[gain] for gain, price in deals.items() if have >= price]
 
 
-def _legal_church(b, seat, a, c):
+def _legal_church(b: Board, seat: int, a: int, c: int) -> list:
     return _deals(CHURCH_OFFERS, CHURCH_DEALS, b.deniers[seat])
 
 
-def _legal_tailor(b, seat, a, c):
+def _legal_tailor(b: Board, seat: int, a: int, c: int) -> list:
     return _deals(TAILOR_OFFERS, TAILOR_DEALS, b.cubes[seat * 5 + CLOTH])
 
 
-def _legal_bank(b, seat, a, c):
+def _legal_bank(b: Board, seat: int, a: int, c: int) -> list:
     return _deals(BANK_OFFERS, BANK_DEALS, b.deniers[seat])
 
 
-def _legal_alchemist(b, seat, a, c):
+def _legal_alchemist(b: Board, seat: int, a: int, c: int) -> list:
     base = seat * 5
     return _deals(ALCHEMIST_OFFERS, ALCHEMIST_DEALS, sum(b.cubes[base:base + GOLD]))  # any cubes but gold
 
 
-def _legal_jeweller(b, seat, a, c):
+def _legal_jeweller(b: Board, seat: int, a: int, c: int) -> list:
     return _deals(JEWELLER_OFFERS, JEWELLER_DEALS, b.cubes[seat * 5 + GOLD])
 
 
@@ -922,7 +924,7 @@ def _can_give_batch(b: Board, seat: int) -> bool:
             and _castle_room(b) >= 0)
 
 
-def _legal_castle(b, seat, a, c):
+def _legal_castle(b: Board, seat: int, a: int, c: int) -> list:
     """Another batch while the player has one and there is room and a house (`_can_give_batch`), or pass."""
     acts = [PASS]
     if _can_give_batch(b, seat):
@@ -934,12 +936,12 @@ def _legal_castle(b, seat, a, c):
     return acts
 
 
-def _legal_favor(b, seat, a, c):
+def _legal_favor(b: Board, seat: int, a: int, c: int) -> list:
     used = b.lines_used[seat]
     return [FAVOR[line] for line in range(4) if not used & (1 << line)]
 
 
-def _legal_favor_cubes(b, seat, col, c):
+def _legal_favor_cubes(b: Board, seat: int, col: int, c: int) -> list:
     """Line c, any column up to the marker (rules p6): food; wood or stone; cloth; the exchange; gold."""
     acts = [TAKE[FOOD]]
     if col >= 2:
@@ -953,7 +955,7 @@ def _legal_favor_cubes(b, seat, col, c):
     return acts
 
 
-def _legal_favor_build(b, seat, col, c):
+def _legal_favor_build(b: Board, seat: int, col: int, c: int) -> list:
     """Line d, any column up to the marker (rules p6): a carpenter with 1 wood less, a mason with 1 stone less, a
     lawyer without the denier, an architect; none of them need be on the board."""
     acts = [PASS]
@@ -968,13 +970,13 @@ def _legal_favor_build(b, seat, col, c):
     return acts
 
 
-def _legal_give(b, seat, a, c):
+def _legal_give(b: Board, seat: int, a: int, c: int) -> list:
     """The cube given in the exchange: any of the player's, gold too (the white cube)."""
     base = seat * 5
     return [PAY[i] for i in range(5) if b.cubes[base + i]]
 
 
-def _legal_take(b, seat, a, c):
+def _legal_take(b: Board, seat: int, a: int, c: int) -> list:
     return [TAKE[i] for i in NO_GOLD]
 
 
@@ -991,13 +993,13 @@ assert len(_LEGAL) == len(DECISION_NAMES)
 # Applying an action (always a legal one: the core checks first)
 # ==========================================================================================================
 
-def apply(b: Board, act) -> None:
+def apply(b: Board, act: Action) -> None:
     kind, seat, a, c = b.stack[-1]
     _APPLY[kind](b, act, seat, a, c)
     _run(b)
 
 
-def _apply_place(b, act, seat, a, c):
+def _apply_place(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     b.placer = (b.placer + 1) % b.n  # after the player asked (phase 2 asks order[placer]): the next one
     if act is PASS:
@@ -1024,7 +1026,7 @@ def _pass(b: Board, seat: int) -> None:
         _tell(b, "pass", seat, deniers=FIRST_PASSER_DENIERS if first else 0, position=len(b.passed))
 
 
-def _apply_gate(b, act, seat, a, c):
+def _apply_gate(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     b.special[GATE] = -1
     _update_special(b, GATE)
@@ -1038,17 +1040,17 @@ def _apply_gate(b, act, seat, a, c):
             _tell_placed(b, "gate", seat, act, 0)
 
 
-def _move_provost(b, act):
+def _move_provost(b: Board, act: Action) -> None:
     if act is not PASS:
         b.provost += act.arg
 
 
-def _tell_provost(b, seat, act, paid, building):
+def _tell_provost(b: Board, seat: int, act: Action, paid: int, building: str | None) -> None:
     by = 0 if act is PASS else act.arg
     _tell(b, "provost", seat, by=by, start=b.provost, to=b.provost + by, paid=paid, building=building)
 
 
-def _apply_guild(b, act, seat, a, c):
+def _apply_guild(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_provost(b, seat, act, 0, "merchants_guild")
@@ -1058,7 +1060,7 @@ def _apply_guild(b, act, seat, a, c):
     b.workers[seat] += 1
 
 
-def _apply_provost(b, act, seat, a, c):
+def _apply_provost(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_provost(b, seat, act, 0 if act is PASS else abs(act.arg) * PROVOST_SPACE_PRICE, None)
@@ -1074,7 +1076,7 @@ def _leave_joust_field(b: Board, seat: int) -> None:
     b.workers[seat] += 1
 
 
-def _apply_joust(b, act, seat, a, c):
+def _apply_joust(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     _leave_joust_field(b, seat)
     if act is JOUST:
@@ -1088,7 +1090,7 @@ def _apply_joust(b, act, seat, a, c):
         _tell(b, "decline", seat, building="joust_field")
 
 
-def _apply_inn(b, act, seat, a, c):
+def _apply_inn(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell(b, "inn_choice", seat, stays=act is INN_STAY)
@@ -1097,7 +1099,7 @@ def _apply_inn(b, act, seat, a, c):
         b.workers[seat] += 1
 
 
-def _apply_produce(b, act, seat, t, c):
+def _apply_produce(b: Board, act: Action, seat: int, t: int, c: int) -> None:
     b.stack.pop()
     for option in TILES[t].produces:
         if _first_cube(option) == act.arg:
@@ -1107,7 +1109,7 @@ def _apply_produce(b, act, seat, t, c):
             return
 
 
-def _apply_take(b, act, seat, remaining, c):
+def _apply_take(b: Board, act: Action, seat: int, remaining: int, c: int) -> None:
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] += 1
     if b.events is not None:
@@ -1116,14 +1118,14 @@ def _apply_take(b, act, seat, remaining, c):
         b.stack.append((D_TAKE, seat, remaining - 1, 0))
 
 
-def _apply_bonus(b, act, seat, t, c):
+def _apply_bonus(b: Board, act: Action, seat: int, t: int, c: int) -> None:
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] += 1
     if b.events is not None:
         _tell(b, "owner_bonus", seat, building=TILES[t].id, space=b.pos_of[t], gain={CUBES[act.arg]: 1})
 
 
-def _apply_market(b, act, seat, price, c):
+def _apply_market(b: Board, act: Action, seat: int, price: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_MARKET, seat, act, {CUBES[act.arg]: 1} if act is not PASS else {}, {"deniers": price})
@@ -1132,7 +1134,7 @@ def _apply_market(b, act, seat, price, c):
         b.deniers[seat] += price
 
 
-def _apply_peddler(b, act, seat, price, remaining):
+def _apply_peddler(b: Board, act: Action, seat: int, price: int, remaining: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_PEDDLER, seat, act, {"deniers": price}, {CUBES[act.arg]: 1} if act is not PASS else {})
@@ -1143,7 +1145,7 @@ def _apply_peddler(b, act, seat, price, remaining):
             b.stack.append((D_PEDDLER, seat, price, remaining - 1))
 
 
-def _apply_build(b, act, seat, kind, discount):
+def _apply_build(b: Board, act: Action, seat: int, kind: int, discount: int) -> None:
     b.stack.pop()
     if act is PASS and b.events is not None:
         _tell(b, "decline", seat, building=_asking_building(b, D_BUILD))
@@ -1151,7 +1153,7 @@ def _apply_build(b, act, seat, kind, discount):
         _build(b, seat, act.arg, discount)
 
 
-def _apply_pay(b, act, seat, count, allow_gold):
+def _apply_pay(b: Board, act: Action, seat: int, count: int, allow_gold: bool) -> None:
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] -= 1
     if b.events is not None:
@@ -1160,7 +1162,7 @@ def _apply_pay(b, act, seat, count, allow_gold):
         b.stack.append((D_PAY, seat, count - 1, allow_gold))
 
 
-def _apply_lawyer(b, act, seat, a, c):
+def _apply_lawyer(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if act is PASS and b.events is not None:
         _tell(b, "decline", seat, building=_asking_building(b, D_LAWYER))
@@ -1178,7 +1180,7 @@ def _tell_trade(b, kind, seat, act, paid: dict, gain: dict) -> None:
         _tell(b, "trade", seat, building=_asking_building(b, kind), paid=paid, gain=gain)
 
 
-def _apply_church(b, act, seat, a, c):
+def _apply_church(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_CHURCH, seat, act, {"deniers": CHURCH_DEALS.get(act.arg)}, {"prestige": act.arg})
@@ -1187,7 +1189,7 @@ def _apply_church(b, act, seat, a, c):
         b.prestige[seat] += act.arg
 
 
-def _apply_tailor(b, act, seat, a, c):
+def _apply_tailor(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_TAILOR, seat, act, {"cloth": TAILOR_DEALS.get(act.arg)}, {"prestige": act.arg})
@@ -1196,7 +1198,7 @@ def _apply_tailor(b, act, seat, a, c):
         b.prestige[seat] += act.arg
 
 
-def _apply_bank(b, act, seat, a, c):
+def _apply_bank(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_BANK, seat, act, {"deniers": BANK_DEALS.get(act.arg)}, {"gold": act.arg})
@@ -1205,7 +1207,7 @@ def _apply_bank(b, act, seat, a, c):
         b.cubes[seat * 5 + GOLD] += act.arg
 
 
-def _apply_alchemist(b, act, seat, a, c):
+def _apply_alchemist(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:  # the cubes paid are chosen next, each one a `pay` event
         _tell_trade(b, D_ALCHEMIST, seat, act, {"any_cubes": ALCHEMIST_DEALS.get(act.arg)}, {"gold": act.arg})
@@ -1214,7 +1216,7 @@ def _apply_alchemist(b, act, seat, a, c):
         b.stack.append((D_PAY, seat, ALCHEMIST_DEALS[act.arg], False))  # the player picks the cubes, no gold
 
 
-def _apply_jeweller(b, act, seat, a, c):
+def _apply_jeweller(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     if b.events is not None:
         _tell_trade(b, D_JEWELLER, seat, act, {"gold": JEWELLER_DEALS.get(act.arg)}, {"prestige": act.arg})
@@ -1233,7 +1235,7 @@ def _castle_done(b: Board, seat: int) -> None:
         _tell(b, "castle_done", seat, batches=b.batches[seat], prestige=-lost)
 
 
-def _apply_castle(b, act, seat, a, c):
+def _apply_castle(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     if act is PASS:
         b.stack.pop()
         _castle_done(b, seat)
@@ -1254,7 +1256,7 @@ def _apply_castle(b, act, seat, a, c):
               prestige=SECTION_PRESTIGE[s])
 
 
-def _apply_favor(b, act, seat, a, c):
+def _apply_favor(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     line = act.arg
     b.lines_used[seat] |= 1 << line
@@ -1276,7 +1278,7 @@ def _apply_favor(b, act, seat, a, c):
         b.stack.append((D_FAVOR_BUILD, seat, col, 0))
 
 
-def _apply_favor_cubes(b, act, seat, col, c):
+def _apply_favor_cubes(b: Board, act: Action, seat: int, col: int, c: int) -> None:
     b.stack.pop()
     if act is EXCHANGE:
         b.stack.append((D_TAKE, seat, 2, 0))
@@ -1287,7 +1289,7 @@ def _apply_favor_cubes(b, act, seat, col, c):
             _tell(b, "favor_cube", seat, gain={CUBES[act.arg]: 1})
 
 
-def _apply_favor_build(b, act, seat, col, c):
+def _apply_favor_build(b: Board, act: Action, seat: int, col: int, c: int) -> None:
     b.stack.pop()
     if act is PASS:
         if b.events is not None:
@@ -1301,7 +1303,7 @@ def _apply_favor_build(b, act, seat, col, c):
     _build(b, seat, t, WOOD if kind == WOOD_TILE else STONE if kind == STONE_TILE else NO_DISCOUNT, True)
 
 
-def _apply_give(b, act, seat, a, c):
+def _apply_give(b: Board, act: Action, seat: int, a: int, c: int) -> None:
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] -= 1
     if b.events is not None:
