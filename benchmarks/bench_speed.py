@@ -12,7 +12,8 @@ on a shared machine counts less):
   run in a process of its own), ``of default`` its ratio to ``loop default`` (``-`` when there is no build);
 - apply+undo, clone, clone+apply: on --positions mid-game positions (apply+undo after a first undo there, as a
   search that tries several moves; ``1st undo`` is apply+undo on a position that has never undone);
-- encode: ``Encoding.encode`` of a seat's view; observation: ``game.view(seat)`` and its encoding;
+- encode: ``Encoding.encode`` of a seat's view; observation: a seat's observation from the game
+  (``Encoding.encode_game``, straight from the board: what the research environments pay at every step);
 - PettingZoo: ``agent_iter`` / ``last`` / ``step`` with a random legal action from the mask (``env()``, with its
   OrderEnforcingWrapper); ``PZ recall``: the same with ``perfect_recall=True``;
 - Gymnasium: the learner's steps (a random legal action) against ``random`` opponents;
@@ -130,7 +131,7 @@ def observation_rate(enc, games: list) -> float:
     start = clock()
     for g in games:
         for seat in range(g.num_players):
-            enc.encode(g.view(seat))
+            enc.encode_game(g, seat)
     return len(games) * games[0].num_players / (clock() - start)
 
 

@@ -67,3 +67,21 @@ def test_the_wrapped_env_refuses_an_action_out_of_range_changing_nothing(bad):
     with pytest.raises(caylus.IllegalAction):
         env.step(bad)
     assert (env.unwrapped.game.view(None), env.agent_selection, dict(env.unwrapped._cumulative_rewards)) == before
+
+
+def test_the_wrapped_env_keeps_pettingzoos_call_order_checks():
+    """`env()` is still PettingZoo's OrderEnforcingWrapper (a faster subclass): nothing is read before reset."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    env = caylus_pz.env(players=2)
+    assert isinstance(env, OrderEnforcingWrapper)
+    for read in (lambda: env.agents, lambda: env.agent_selection, lambda: env.last(), lambda: env.rewards):
+        with pytest.raises(AttributeError, match="before reset"):
+            read()
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    assert env.agents == ["player_0", "player_1"] and env.agent_selection == env.unwrapped.agent_selection
+    observation, *_ = env.last()
+    assert observation["observation"].tobytes() == env.unwrapped.observe(env.agent_selection)["observation"].tobytes()
+    assert env.last(observe=False)[0] is None
