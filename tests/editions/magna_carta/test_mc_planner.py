@@ -43,12 +43,15 @@ def test_turns_left_follow_the_castle_tokens_left():
 
 
 def test_deniers_and_cubes_fall_to_what_they_score_at_the_end():
-    # End of the game: each group of 3 deniers yields 1 PP, each gold 1 PP, each 3 other cubes 1 PP. Before, they
-    # pay for workers, cards, buildings and batches: worth more while turns are left.
+    # End of the game: each group of 3 deniers yields 1 PP, each gold 1 PP, each 3 other cubes 1 PP. Before, cubes
+    # and gold pay for buildings and batches: worth more while turns are left. Deniers are worth their end-game
+    # rate all along (measured: kept at more, they were hoarded), spare ones less while they only wait.
     f = dict(zip(H.FEATURES, P.weights(1.0)))
-    assert f["deniers"] == pytest.approx(1 / 3) and f["food"] == pytest.approx(1 / 3) and f["gold"] == 1.0
+    assert f["deniers"] == f["spare_deniers"] == pytest.approx(1 / 3)
+    assert f["food"] == pytest.approx(1 / 3) and f["gold"] == 1.0
     early = dict(zip(H.FEATURES, P.weights(10.0)))
-    assert early["deniers"] > f["deniers"] and early["stone"] > f["stone"] and early["gold"] > f["gold"]
+    assert early["deniers"] == pytest.approx(1 / 3) and early["spare_deniers"] < early["deniers"]
+    assert early["stone"] > f["stone"] and early["gold"] > f["gold"]
 
 
 def test_a_building_earns_for_the_turns_left_and_nothing_in_the_last():
