@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 
+# How many board parts (a road, say) an encoder remembers the slots of before it starts afresh: a bound on memory
+CACHE = 1 << 12
 MODULES = {"caylus": "classic", "caylus-1303": "c1303", "magna-carta": "magna_carta"}
 
 

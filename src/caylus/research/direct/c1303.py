@@ -13,7 +13,7 @@ from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
 from caylus.editions.c1303.scoring import scores
 
 from .._extra import need
-from . import Unusual, offsets, put_counts, word_slots
+from . import CACHE, Unusual, offsets, put_counts, word_slots
 
 np = need("numpy")
 
@@ -53,6 +53,32 @@ def make(enc):
     top_player, top_b = at["flow.stack.-1.player"], at["flow.stack.-1.b"]
     viewer, current, first, bridge = at["viewer"], at["current_player"], at["first_player"], at["guilds_bridge"]
     built = range(SLOTS)
+    cache: dict = {}  # `_laid`'s slots, by what the board holds there
+
+    def _laid(b) -> list:
+        tile, face, own = b.tile, b.face, b.owner
+        hot = []
+        for s in built:
+            t = tile[s]
+            if t >= 0:
+                hot.append(building[s][t])
+                if kind[s] is not None:
+                    hot.append(kind[s][t])
+                    f = side[s][face[s]]
+                    if f < 0:
+                        raise Unusual
+                    hot.append(f)
+                if own[s] >= 0:
+                    hot.append(owner[s] + own[s])
+        hot += [site[t] for t in b.site]
+        hot += compress(supply, b.supply)
+        chars = b.chars
+        for i, where in enumerate(characters):
+            slot = where.get(chars[i], -1)
+            if slot < 0:
+                raise Unusual
+            hot.append(slot)
+        return hot
 
     def encode(game, seat, out):
         b = game.board
@@ -69,35 +95,18 @@ def make(enc):
             raise Unusual
         hot.append(p)
         hot.append(first + b.first)
-        tile, face, own = b.tile, b.face, b.owner
-        count = []  # slots that count (a seat's workers on one building: worker and journeyman)
-        for s in built:
-            t = tile[s]
-            if t >= 0:
-                hot.append(building[s][t])
-                if kind[s] is not None:
-                    hot.append(kind[s][t])
-                    f = side[s][face[s]]
-                    if f < 0:
-                        raise Unusual
-                    hot.append(f)
-                if own[s] >= 0:
-                    hot.append(owner[s] + own[s])
-        for s, w in enumerate(b.worker_on):
-            if w >= 0:
-                count.append(workers[s] + w)
-        for s, w in enumerate(b.journeyman_on):
-            if w >= 0:
-                count.append(workers[s] + w)
-        hot += [site[t] for t in b.site]
+        # The buildings, their sides and owners, the supply, the characters and the site change a few times a
+        # round: their slots are kept (the site, of varying length, last in the key)
+        key = (*b.tile, *b.face, *b.owner, *b.supply, *b.chars, *b.site)
+        laid = cache.get(key)
+        if laid is None:
+            if len(cache) >= CACHE:
+                cache.clear()
+            laid = cache[key] = np.array(_laid(b), np.intp)
+        # slots that count (a seat's workers on one building: worker and journeyman)
+        count = [a + w for a, w in zip(workers, b.worker_on) if w >= 0]
+        count += [a + w for a, w in zip(workers, b.journeyman_on) if w >= 0]
         count += [site_workers + w for w in b.site_workers]
-        hot += compress(supply, b.supply)
-        chars = b.chars
-        for i, where in enumerate(characters):
-            slot = where.get(chars[i], -1)
-            if slot < 0:
-                raise Unusual
-            hot.append(slot)
         b_value = None
         if stack:
             d, who, _, value = stack[-1]
@@ -108,6 +117,7 @@ def make(enc):
             b_value = value or 0
         out.put(num, nums)  # put: a little faster than fancy indexing from lists
         out.put(hot, 1.0)
+        out.put(laid, 1.0)
         passed = b.passed
         if passed:
             out.put([bridge + who for who in passed], range(1, len(passed) + 1))

@@ -11,7 +11,7 @@ from caylus.editions.classic.catalog import (
 from caylus.editions.classic.rules import DECISION_NAMES, PHASE_NAMES
 
 from .._extra import need
-from . import Unusual, offsets, word_slots
+from . import CACHE, Unusual, offsets, word_slots
 
 np = need("numpy")
 
@@ -50,6 +50,7 @@ def make(enc):
     top_player, arg0, arg1 = at["decisions.-1.player"], at["decisions.-1.args.0"], at["decisions.-1.args.1"]
     viewer, current, placer = at["viewer"], at["current_player"], at["engine.placer"]
     num = np.array(num, np.intp)
+    cache: dict = {}  # the road and stock's one-hot slots, by what the board holds there
 
     def encode(game, seat, out):
         b = game.board
@@ -65,9 +66,16 @@ def make(enc):
         if p < 0:
             raise Unusual
         hot.append(p)
-        road = b.road
-        hot += [a + word[t] for a, t in zip(road_tile, road[1:]) if t >= 0]
-        hot += [a + o for a, o in zip(road_owner, b.owner[1:]) if o >= 0]
+        # The road's buildings, their owners and the stock change a few times a game: their slots are kept
+        key = (*b.road, *b.owner, *b.in_stock)
+        built = cache.get(key)
+        if built is None:
+            if len(cache) >= CACHE:
+                cache.clear()
+            built = [a + word[t] for a, t in zip(road_tile, b.road[1:]) if t >= 0]
+            built += [a + o for a, o in zip(road_owner, b.owner[1:]) if o >= 0]
+            built += compress(stock, b.in_stock)
+            built = cache[key] = np.array(built, np.intp)
         hot += [a + w for a, w in zip(road_worker, b.worker[1:]) if w >= 0]
         special = b.special
         hot += [a + special[k] for k, a in specials if special[k] >= 0]
@@ -79,7 +87,6 @@ def make(enc):
         for s in seats:
             if lines[s]:
                 hot += [used[s][line] for line in range(4) if lines[s] & (1 << line)]
-        hot += compress(stock, b.in_stock)
         if not 0 <= b.placer < n:
             if b.placer >= n:
                 raise Unusual
@@ -102,6 +109,7 @@ def make(enc):
             args = (int(x) if x else 0, int(y) if y else 0)
         out.put(num, nums)  # put: a little faster than fancy indexing from lists
         out.put(hot, 1.0)
+        out.put(built, 1.0)
         if place:
             out.put(place, places)
         if args is not None:

@@ -13,7 +13,7 @@ from caylus.editions.magna_carta.rules import (
 from caylus.editions.magna_carta.scoring import scores
 
 from .._extra import need
-from . import Unusual, offsets, put_counts, word_slots
+from . import CACHE, Unusual, offsets, put_counts, word_slots
 
 np = need("numpy")
 
@@ -53,6 +53,7 @@ def make(enc):
     top_player, top_2, top_3 = at["stack.-1.1"], at["stack.-1.2"], at["stack.-1.3"]
     viewer, current, first, actor = at["viewer"], at["current_player"], at["first_player"], at["actor"]
     provost, bridge = at["provost"], at["bridge"]
+    cache: dict = {}  # the road's one-hot slots, by what the board holds there
 
     def encode(game, seat, out):
         b = game.board
@@ -79,11 +80,18 @@ def make(enc):
         if b.actor >= 0:
             hot.append(actor + b.actor)
         shown = min(len(road), capacity)  # the road's cards past the encoding's capacity are left out
-        hot += [card[i][road[i]] for i in range(shown)]
-        hot += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+        # The road's cards, owners and faces change a few times a turn: their slots are kept
+        key = (*road, *b.road_owner, *b.road_face)
+        laid = cache.get(key)
+        if laid is None:
+            if len(cache) >= CACHE:
+                cache.clear()
+            faces = b.road_face
+            laid = [card[i][road[i]] for i in range(shown)]
+            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+            laid += [face[i][faces[i]] for i in range(shown)]
+            laid = cache[key] = np.array(laid, np.intp)
         hot += [worker[i] + w for i, w in enumerate(b.road_worker[:shown]) if w >= 0]
-        faces = b.road_face
-        hot += [face[i][faces[i]] for i in range(shown)]
         count = [available[k] for k in b.prestige_left]  # bags: a word may come more than once
         count += [hand[seat][c] for c in b.hand[seat]]
         for q in seats:
@@ -102,6 +110,7 @@ def make(enc):
             top = (x or 0, y or 0)
         out.put(num, nums)  # put: a little faster than fancy indexing from lists
         out.put(hot, 1.0)
+        out.put(laid, 1.0)
         out.put([pool[i] for i in range(shown)], b.road_pool[:shown])
         if b.provost >= 0:
             out[provost] = 1.0
