@@ -240,14 +240,18 @@ class _Worths:
         return sum([cube[k] for k in take]), take
 
 
-_WORTHS: dict = {}  # stage -> _Worths
+_WORTHS: dict = {}  # (stage, weights) -> _Worths: the levels, the styles and the planner value by different weights
+_KEPT_WORTHS = 1024
 
 
 def _worths(t: float, w: tuple[float, ...]) -> _Worths:
-    worths = _WORTHS.get(t)
-    # A tuning script may change the weights, PLENTY or FAVOR_WORTH.
-    if worths is None or worths.w != w or worths.plenty != PLENTY or worths.favor != FAVOR_WORTH:
-        worths = _WORTHS[t] = _Worths(t, w)
+    key = (t, w)
+    worths = _WORTHS.get(key)
+    # A tuning script may change PLENTY or FAVOR_WORTH.
+    if worths is None or worths.plenty != PLENTY or worths.favor != FAVOR_WORTH:
+        if len(_WORTHS) >= _KEPT_WORTHS:
+            _WORTHS.clear()
+        worths = _WORTHS[key] = _Worths(t, w)
     return worths
 
 

@@ -13,11 +13,14 @@ plays them one decision ahead. The plans, from the rulebook (rules p4-5) and the
 - producer: own the production buildings (the stone buildings give their owner a bonus cube each time another
   worker uses them, rules p3 a), above all stone and cloth, and turn the surplus into gold, deniers and prestige
   through the Bank, the Church, the Tailor and the markets.
+- planner: no plan of its own but the end of the game: its own player (`planner.py`), one decision ahead over
+  what the position will be worth when the Towers are counted.
 """
 
 from __future__ import annotations
 
 from .catalog import BUILDABLE, PRESTIGE, TILES
+from .planner import PlannerAgent
 
 _PRESTIGE_BUILDINGS = [TILES[t].id for t in BUILDABLE[PRESTIGE]]
 
@@ -77,5 +80,10 @@ STYLES = {
             "place:bank": (0.5, 0.3),
             "place:tailor": (0.5, 0.3),
         },
+    },
+    "planner": {
+        "plan": "no fixed plan: one decision ahead over what the position will be worth at the end of the game "
+                "(buildings by the turns left to use them, cubes and deniers by what they can still buy)",
+        "agent": PlannerAgent,  # its own player (`planner.py`), not weights and bonuses
     },
 }
