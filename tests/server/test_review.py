@@ -39,7 +39,12 @@ def test_a_finished_tables_review_is_the_records_and_is_kept(tmp_path):
     with TestClient(make_app(tmp_path, **FAST)) as client:
         table = finished_table(client)
         record = client.get(f"/api/tables/{table}/record").text
+        never = client.get(f"/api/tables/{table}/review", params={"level": "normal"})
+        assert never.status_code == 404 and never.json()["code"] == "not_reviewed"  # and nothing started:
+        assert not client.app.state.reviews._busy
         answer = reviewed(client, table)
+        kept = client.get(f"/api/tables/{table}/review", params={"level": "normal"})
+        assert kept.status_code == 200 and kept.json() == answer
         assert answer["status"] == "done"
         review = answer["review"]
         assert review == review_record(record, level="normal").details()  # deterministic, the record's own
@@ -64,6 +69,7 @@ def test_hostile_asks_are_refused_and_change_nothing(tmp_path):
         for bad in ("easy", "greedy", "x" * 17, ""):
             r = client.post(f"/api/tables/{done}/review", params={"level": bad})
             assert r.status_code == 422, (bad, r.text)
+            assert client.get(f"/api/tables/{done}/review", params={"level": bad}).status_code == 422
         # One review of a table at a time, and no more at once than the server's limit (1 here).
         first = client.post(f"/api/tables/{done}/review", params={"level": "hard"})
         assert first.status_code == 202 and first.json()["status"] == "running"

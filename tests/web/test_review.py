@@ -9,6 +9,7 @@ import time
 import httpx
 
 from caylus.agents.review import review_record
+from caylus.core.record import load_record
 
 
 def _finished_table(server, edition="caylus-1303", seed=3) -> str:
@@ -46,12 +47,28 @@ def test_the_review_page_charts_the_game_and_its_points_open_positions(page, ser
     assert page.locator("#review-alternatives li").count() == len(chosen["alternatives"])
     assert page.locator(f"#review-moves li.selected[data-index='{chosen['index']}']").count() == 1
     page.screenshot(path=str(tmp_path / "review.png"), full_page=True)
+    # The replay of the table shows the reviewed move's label beside the next move.
+    first_reviewed = decisions[0]
+    page.goto(f"{server.url}/#replay={table}")
+    page.wait_for_selector(f".board-box[data-step='{_steps(record)}'] svg.board")
+    page.click("#first")
+    page.wait_for_selector(".board-box[data-step='0'] svg.board")
+    for step in range(first_reviewed["index"]):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f".board-box[data-step='{step + 1}'] svg.board")
+    assert first_reviewed["label"] in page.inner_text("#next-review")
+    page.goto(f"{server.url}/#review={table}")
+    page.wait_for_selector("#review-moves li")
     # A turning point of the summary opens its decision too.
     if page.locator(".turning-point").count():
         first = page.locator(".turning-point").first
         index = int(first.inner_text().split()[1])
         first.click()
         page.wait_for_selector(f".board-box[data-step='{index}'] svg.board")
+
+
+def _steps(record: str) -> int:
+    return len(load_record(record).history)
 
 
 def test_a_table_still_playing_has_no_review(page, server):

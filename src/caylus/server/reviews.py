@@ -102,6 +102,17 @@ class Reviews:
         threading.Thread(target=self._run, args=(job, text), name=f"caylus-review-{table_id}", daemon=True).start()
         return job.status()
 
+    def peek(self, table_id: str, level: str) -> dict | None:
+        """What `ask` would answer, without starting anything: None if the review was never asked for (or was
+        dropped since)."""
+        if level not in LEVELS:
+            raise ApiError(422, "bad_level", f"a review is made at level {' or '.join(LEVELS)}, not {level!r}")
+        with self._lock:
+            if (table_id, level) in self._kept:
+                return self._kept[(table_id, level)]
+            job = self._busy.get(table_id)
+            return job.status() if job is not None and job.level == level else None
+
     def _run(self, job: Job, text: str) -> None:
         try:
             if self._context is None:

@@ -33,3 +33,13 @@ def review(table: TableDep, tables: TablesDep, request: Request, level: Level = 
 
     answer = request.app.state.reviews.ask(table.id, level, record)
     return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)
+
+
+@router.get("/{table_id}/review", responses=ERRORS, dependencies=[Depends(count_read)],
+            summary="The review of a finished table's game if it was asked for (404 not_reviewed if not): "
+                    "never starts one")
+def kept_review(table: TableDep, request: Request, level: Level = "normal") -> JSONResponse:
+    answer = request.app.state.reviews.peek(table.id, level)
+    if answer is None:
+        raise ApiError(404, "not_reviewed", f"this table's game was not reviewed at level {level}: POST to review it")
+    return JSONResponse(answer, status_code=202 if answer["status"] == "running" else 200)

@@ -49,6 +49,7 @@ export const api = {
   replay: (record, step, seat) => call("POST", "/api/replay", { record, step, seat }),
   // A finished table's review: {status: "done", review} once made, {status: "running", done, total} meanwhile.
   review: (id, level) => call("POST", `${t(id)}/review?${new URLSearchParams({ level })}`),
+  keptReview: (id, level) => call("GET", `${t(id)}/review?${new URLSearchParams({ level })}`),
   playOn: (record, step, seats) => call("POST", "/api/replay/tables", { record, step, seats }),
   ratings: (edition, kind) => call("GET", `/api/ratings?${new URLSearchParams({ edition, kind })}`),
   // Players (docs/server.md, "Players"): the key goes in the Authorization header like a seat's token.

@@ -65,9 +65,22 @@ class ReplayView {
     this.steps = first.steps;
     this.kinds = this.ctx.kinds || first.record_seats || null;
     this.build(first);
+    this.reviewed = await this.keptReview();
     // A finished table opens at its end (how it was won); a file at its start.
     if (this.ctx.table) await this.go(this.steps);
     else this.show(first);
+  }
+
+  // A finished table's review, if one was made (never started from here): each move's label beside it.
+  async keptReview() {
+    if (!this.ctx.table) return null;
+    for (const level of ["hard", "normal"]) {
+      try {
+        const answer = await api.keptReview(this.ctx.table, level);
+        if (answer && answer.status === "done") return new Map(answer.review.decisions.map((d) => [d.index, d]));
+      } catch { /* not reviewed at this level */ }
+    }
+    return null;
   }
 
   build(first) {
@@ -137,7 +150,10 @@ class ReplayView {
     this.main.querySelector("#forward").disabled = this.main.querySelector("#last").disabled = s.step === s.steps;
     if (s.next) {
       const c = colourOf(v.seats[s.next.player].name);
-      fill(this.next, "Next: ", html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter), ` ${s.next.text}`);
+      const d = this.reviewed && this.reviewed.get(s.step);
+      fill(this.next, "Next: ", html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter), ` ${s.next.text}`,
+        d ? html("span", { class: "reviewed", id: "next-review" }, " ", html("span", { class: `review-label ${d.label}` }, d.label),
+          d.loss > 0 ? ` −${d.loss.toFixed(1)}; the reviewer's best: ${d.best}` : "") : null);
     } else fill(this.next, "The game is over.");
 
     const notes = s.buildings || {};
