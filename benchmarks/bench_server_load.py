@@ -90,6 +90,11 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def stored_moves(db_path: str) -> int:
+    with sqlite3.connect(db_path, timeout=30) as db:
+        return db.execute("SELECT count(*) FROM moves").fetchone()[0]
+
+
 def percentiles(values: list[float]) -> dict:
     if not values:
         return {"n": 0}
@@ -138,6 +143,75 @@ class Run:
             await self.play(http, table, rng, deadline)
 
     async def play(self, http, table: dict, rng: random.Random, deadline: float) -> None:
+        if self.args.moves == "ws":
+            await self.play_ws(table, rng, deadline)
+        else:
+            await self.play_http(http, table, rng, deadline)
+
+    async def play_ws(self, table: dict, rng: random.Random, deadline: float) -> None:
+        """Each person on their seat's WebSocket, as the browser plays: the token in the first message, each
+        move sent on the socket; its round trip ends when the state with the move (a version past the one it
+        was made on) comes back on that socket. The cheap client: raw asyncio and one socket a seat."""
+        tid = table["id"]
+        humans = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
+        bot_wait: dict = {}  # the version the bot is to move on, and since when
+        finished = asyncio.Event()
+
+        async def seat_loop(seat: int, token: str) -> None:
+            sent: float | None = None  # when this seat's move in flight was sent
+            sent_on = -1  # the version it was made against
+            async with websockets.connect(f"{self.ws_url}/ws/tables/{tid}?log=new", max_size=2**22,
+                                          open_timeout=60, compression=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                while time.monotonic() < deadline and not finished.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, deadline - time.monotonic()))
+                    except asyncio.TimeoutError:
+                        return
+                    message = json.loads(raw)
+                    if message.get("type") == "error":
+                        if sent is not None and message.get("code") not in ("stale_version", "not_your_turn",
+                                                                            "illegal_move"):
+                            self.failures.append(f"{message.get('code')}: {message.get('error', '')[:200]}")
+                        sent = None  # a newer state is on its way
+                        continue
+                    if message.get("type") != "state":
+                        continue
+                    state = message["state"]
+                    if state["seat"] != seat:
+                        continue  # the spectator's state sent on connecting, before the hello was read
+                    version = state["version"]
+                    if sent is not None and version > sent_on:
+                        self.latencies.append(time.perf_counter() - sent)
+                        sent = None
+                    if "version" in bot_wait and version > bot_wait["version"]:
+                        now = time.monotonic()
+                        self.replies.append((now, now - bot_wait.pop("since")))
+                        bot_wait.clear()
+                    if state["terminal"]:
+                        if not finished.is_set():
+                            self.games_done += 1
+                            finished.set()
+                        return
+                    if state["current_player"] not in humans and "version" not in bot_wait:
+                        bot_wait.update(version=version, since=time.monotonic())
+                    if not state["legal"] or sent is not None:
+                        continue
+                    if self.args.think:  # a person thinks (exponential, mean --think s) before each move
+                        await asyncio.sleep(rng.expovariate(1 / self.args.think))
+                    sent, sent_on = time.perf_counter(), version
+                    await ws.send(json.dumps({"type": "move", "version": version,
+                                              "action": rng.choice(state["legal"])["token"]}))
+
+        seats = [asyncio.create_task(seat_loop(seat, token)) for seat, token in humans.items()]
+        try:
+            done = await asyncio.gather(*seats, return_exceptions=True)
+            self.failures += [repr(r) for r in done if isinstance(r, Exception)]
+        finally:
+            for task in seats:
+                task.cancel()
+
+    async def play_http(self, http, table: dict, rng: random.Random, deadline: float) -> None:
         tid = table["id"]
         humans = {s["seat"]: s["token"] for s in table["seats"] if s.get("token")}
         inbox: asyncio.Queue = asyncio.Queue()
@@ -274,14 +348,28 @@ def run_one(args, tables: int, flood: int) -> dict:
         sampler = threading.Thread(target=sample, daemon=True)
         if args.rss_every:
             sampler.start()
+        steady: dict = {}  # the server's CPU and the moves stored, --steady-after seconds in
+
+        def mark() -> None:
+            if not done.wait(args.steady_after):
+                steady.update(cpu=cpu_seconds(server.pid), moves=stored_moves(db_path), at=time.monotonic())
+
+        threading.Thread(target=mark, daemon=True).start()
         try:
             timing = asyncio.run(run.go())
         finally:
             done.set()
         server_cpu = cpu_seconds(server.pid) - cpu_before
         workers = descendants(server.pid)
-        with sqlite3.connect(db_path, timeout=30) as db:
-            moves = db.execute("SELECT count(*) FROM moves").fetchone()[0]
+        workers_cpu = sum(cpu_seconds(p) for p in workers)  # the bot workers (and their forkserver), whole run
+        moves = stored_moves(db_path)
+        ended = time.monotonic()
+        steady_ms = None
+        if steady and moves > steady["moves"]:
+            steady_ms = round(1000 * (cpu_seconds(server.pid) - steady["cpu"]) / (moves - steady["moves"]), 2)
+            steady_rate = round((moves - steady["moves"]) / (ended - steady["at"]), 1)
+        else:
+            steady_rate = None
         flood_at = run.flood_started or float("inf")
         return {
             "tables": tables, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
@@ -292,6 +380,9 @@ def run_one(args, tables: int, flood: int) -> dict:
             "moves_per_s": round(moves / timing["seconds"], 1), "people_moves": len(run.latencies),
             "server_cpu_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
             "server_cpu_share": round(server_cpu / timing["seconds"], 2),
+            "server_cpu_ms_per_move_steady": steady_ms, "moves_per_s_steady": steady_rate,
+            "workers_cpu_share": round(workers_cpu / timing["seconds"], 2),
+            "moves_by": args.moves,
             "load_average": os.getloadavg()[0],
             "people_games_done": run.games_done, "flood_answers": run.flood_codes,
             "people_creates_refused": run.refused_creates,
@@ -323,6 +414,12 @@ def main() -> None:
     parser.add_argument("--bot-workers", type=int, default=0, help="caylus serve --bot-workers (default: its own)")
     parser.add_argument("--serve-arg", action="append", default=[], help="one more argument for caylus serve")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves", choices=("ws", "http"), default="ws",
+                        help="how people send their moves: on their seat's WebSocket, as the browser does (default), "
+                             "or POST /api/tables/{id}/moves")
+    parser.add_argument("--steady-after", type=float, default=10,
+                        help="seconds into a run from which the web CPU a move is counted again, without the "
+                             "tables' creation and the sockets' opening (server_cpu_ms_per_move_steady)")
     parser.add_argument("--think", type=float, default=0,
                         help="people think this many seconds a move on average (default 0: as fast as the server "
                              "answers)")
@@ -349,7 +446,8 @@ def main() -> None:
         for flood in floods:
             for k in range(args.repeat):
                 key = {"tables": n, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
-                       "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "think": args.think, "run": k}
+                       "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "think": args.think, "run": k,
+                       "moves_by": args.moves}
                 if any(all(r.get(a) == b for a, b in key.items()) for r in done):
                     continue
                 result = {**key, **run_one(args, n, flood)}

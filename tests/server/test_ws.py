@@ -60,6 +60,16 @@ def test_moves_over_the_socket_and_a_reconnect_resumes(client):
     ("{not json", "bad_json"), ("[1]", "bad_message"), ('{"type": "dance"}', "bad_message"),
     ('{"type": "move", "action": "pass"}', "bad_message"), ('{"type": "move", "version": 0}', "bad_message"),
     ('{"type": "move", "version": 0, "action": "place:statue"}', "illegal_move"),
+    # Hostile or sloppy moves: a bool or text where the version is an integer, an action that is no token.
+    ('{"type": "move", "version": false, "action": "pass"}', "bad_message"),
+    ('{"type": "move", "version": "0", "action": "pass"}', "bad_message"),
+    ('{"type": "move", "version": 0.0, "action": "pass"}', "bad_message"),
+    ('{"type": "move", "version": 0, "action": 7}', "bad_message"),
+    ('{"type": "move", "version": 0, "action": ""}', "bad_message"),
+    ('{"type": "move", "version": 0, "action": "' + "x" * 65 + '"}', "bad_message"),
+    ('{"type": "move", "version": 5, "action": "pass"}', "stale_version"),
+    ('{"type": "undo", "version": true}', "bad_message"),
+    ('{"type": 3}', "bad_message"), ('"move"', "bad_message"), ("null", "bad_message"),
 ])
 def test_bad_messages_get_an_error_and_change_nothing(client, text, code):
     t = new_table(client, seats=["human", "human"])
@@ -125,3 +135,38 @@ def test_with_log_new_each_log_entry_is_sent_once(client):
             version = s["version"]
     indexes = [e["index"] for s in seen for e in s["log"]]
     assert indexes == list(range(len(indexes))) and version >= 2
+
+
+def test_a_move_over_the_socket_is_answered_by_one_push_of_the_new_state(client):
+    """The socket's move has no answer of its own: the new state, pushed once to each socket of the seat, is it
+    (the mover's state is built once for all of them, not once more for the mover)."""
+    t = new_table(client, seats=["human", "human"])
+    seat = state(client, t["id"])["current_player"]
+    token = t["seats"][seat]["token"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws, \
+            client.websocket_connect(f"/ws/tables/{t['id']}") as twin:
+        for socket in (ws, twin):
+            receive(socket)  # a spectator's state, until the hello
+            socket.send_text(json.dumps({"type": "hello", "token": token}))
+            s = receive(socket)["state"]
+            assert s["seat"] == seat
+        ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"]}))
+        after = receive(ws)
+        assert after["type"] == "state" and after["state"]["version"] == s["version"] + 1
+        assert after["state"]["seat"] == seat and after["state"]["legal"] == []
+        assert receive(twin) == after  # the same text on every socket of the seat
+        ws.send_text('{"type": "ping"}')
+        assert receive(ws) == {"type": "pong"}  # nothing else was sent for the move
+
+
+def test_a_hello_with_another_tables_token_is_refused_and_closes(client):
+    mine = new_table(client, seats=["human", "human"])
+    other = new_table(client, seats=["human", "human"])
+    with client.websocket_connect(f"/ws/tables/{mine['id']}") as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "hello", "token": other["seats"][0]["token"]}))
+        assert receive(ws)["code"] == "bad_token"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4403
+    assert state(client, mine["id"])["version"] == 0

@@ -10,16 +10,17 @@ other processes' changes (LISTEN/NOTIFY) and pushes them to this process's watch
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
+
+from . import fastjson
 
 log = logging.getLogger("caylus.server")
 
 
 def encode(message: dict) -> str:
     """A message as the socket sends it (one place, so the tests can count the serialisations)."""
-    return json.dumps(message)
+    return fastjson.dumps(message)
 
 
 class Frames:

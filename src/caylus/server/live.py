@@ -473,9 +473,11 @@ class Tables:
         return self.store.open_tables(limit)
 
     # -- changing a table ---------------------------------------------------------------------------------
-    def move(self, live: LiveTable, seat: int, version: int, token: str, since: int = 0) -> dict:
+    def move(self, live: LiveTable, seat: int, version: int, token: str, since: int = 0,
+             reply: bool = True) -> dict | None:
         """A person's move: checked by the session (seat to move, version, legal action), then stored; returns
-        the seat's state right after it."""
+        the seat's state right after it (None with `reply=False`: a move over the WebSocket, whose answer is
+        the state pushed to the seat's sockets, built once for them all)."""
         with live.lock:
             self.catch_up_to(live, version)
             live.check_open()
@@ -490,7 +492,7 @@ class Tables:
             except caylus.IllegalAction as exc:
                 raise ApiError(422, "illegal_move", str(exc)) from None
             self._store(live, version, [Change(version, MOVE, played.token, seat)])
-            return live.state(seat, since)
+            return live.state(seat, since) if reply else None
 
     def undo(self, live: LiveTable, seat: int, version: int) -> None:
         """Take back the seat's last decision and the bots' moves after it (only at a table where every other

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import json
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -11,6 +10,7 @@ from fastapi.responses import PlainTextResponse, Response
 
 import caylus
 
+from .. import fastjson
 from ..clocks import BadClock, check_clock
 from ..deps import GivenToken, SeatDep, TableDep, TablesDep, count_hint, count_read, guards
 from ..errors import ApiError
@@ -31,8 +31,7 @@ def state_response(state: dict) -> Response:
     the shape `TableState` documents), so FastAPI's check and re-encoding of it through the model, as much CPU
     as the move itself, are skipped (a test holds every state to the model)."""
     state.setdefault("result", None)
-    return Response(json.dumps(state, ensure_ascii=False, allow_nan=False, separators=(",", ":")),
-                    media_type="application/json")
+    return Response(fastjson.dumps_bytes(state), media_type="application/json")
 
 
 @router.post("", response_model=TableCreated, status_code=201, responses=ERRORS,

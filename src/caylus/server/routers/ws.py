@@ -180,7 +180,8 @@ async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
         action = message.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 64:
             raise ApiError(400, "bad_message", 'a move needs "action", a legal action token')
-        await run_in_threadpool(tables.move, table, seat, version, action)
+        # The answer is the new state, pushed to every socket of the seat (this one too): none built here.
+        await run_in_threadpool(tables.move, table, seat, version, action, reply=False)
     else:
         await run_in_threadpool(tables.undo, table, seat, version)
 
