@@ -137,3 +137,24 @@ def test_magna_carta_is_reviewed_from_the_seats_knowledge_alone():
     assert ra.decisions
     assert ra.to_json() == rb.to_json()
     assert [x.alternatives for x in ra.decisions] == [x.alternatives for x in rb.decisions]
+
+
+def test_remembered_greedy_moves_change_no_value_and_are_met_again():
+    # Neighbouring decisions' futures share positions: the remembered greedy moves are reused, and the review is
+    # the one the futures played afresh give.
+    from caylus.agents.greedy import greedy_successor
+
+    game = caylus.new_game("caylus", players=2, seed=5)
+    bots = [make_agent("greedy", p) for p in range(2)]
+    for _ in range(30):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    remembering, fresh = Reviewer("hard"), Reviewer("hard")
+    fresh.memory = greedy_successor
+    for _ in range(6):
+        move = bots[game.current_player].choose(Position(game))
+        index = len(game.history)
+        a = review_position(remembering, game, index, move)
+        b = review_position(fresh, game, index, move)
+        assert a == b
+        game.apply(move)
+    assert remembering.memory.hits > 0
