@@ -147,8 +147,8 @@ class Tile(NamedTuple):
     cost: tuple = NOTHING     # fixed part of the construction cost
     wild: int = 0             # wildcard resources in the cost (1 of Food/Wood/Stone/Fabric each)
     prestige: int = 0         # gained on construction
-    setup: Effect = None      # effect of the Setup side (starting buildings: the yellow-flag side)
-    construction: Effect = None
+    setup: Effect | None = None  # effect of the Setup side (starting buildings: the yellow-flag side)
+    construction: Effect | None = None
     owner_bonus: int = -1     # Stone production buildings: resource the owner takes when another activates it
     recruit_workers: int = 0  # Monuments read during Recruitment
     recruit: tuple = NOTHING

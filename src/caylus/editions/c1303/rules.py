@@ -350,6 +350,7 @@ def use_effect(b: Board, p: int, t: int, face: int) -> None:
     """Player `p` uses the effect of tile `t` showing `face`: automatic gains now, choices as decisions."""
     tile = TILES[t]
     eff = tile.construction if face == CONSTRUCTION else tile.setup
+    assert eff is not None  # a worker is only sent to a side with an effect (for the type checker)
     code = eff.code
     if code == GAIN:
         g = eff.gain
