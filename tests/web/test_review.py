@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 
 from caylus.agents.review import review_record
 from caylus.core.record import load_record
@@ -22,8 +23,9 @@ def _finished_table(server, edition="caylus-1303", seed=3) -> str:
     return table["id"]
 
 
-def test_the_review_page_charts_the_game_and_its_points_open_positions(page, server, tmp_path):
-    table = _finished_table(server)
+@pytest.mark.parametrize("edition", ["caylus-1303", "magna-carta"])
+def test_the_review_page_charts_the_game_and_its_points_open_positions(page, server, tmp_path, edition):
+    table = _finished_table(server, edition)
     record = httpx.get(f"{server.url}/api/tables/{table}/record").text
     expected = review_record(record, level="normal").details()
     page.goto(f"{server.url}/#table={table}")
