@@ -9,6 +9,9 @@ plays them one decision ahead. The plans, from the rulebook and the classic advi
   (up to 20 prestige); the Architect character adds a point a building.
 - castle: deliver a bundle to the castle's construction site every round (5 prestige a bundle), keep food and
   varied resources for bundles, with the Foreman or the Goldsmith to make each bundle pay more.
+- planner: no one plan but the best move one turn ahead by what the position will be worth at the end of the
+  game (`planner.py`: prestige, bundles the resources make, buildings' income for the rounds left, Residences,
+  Monuments), the way an independent hand-written player does it.
 - producer: own the production buildings (the Stone ones give their owner a resource when others use them),
   keep a large supply of workers (Day Laborer, Covered Market) and turn the resources into gold at the end.
 """
@@ -16,6 +19,7 @@ plays them one decision ahead. The plans, from the rulebook and the classic advi
 from __future__ import annotations
 
 from .catalog import MONUMENT_TILES, STONE_TILES, TILES, WOOD_TILES
+from .planner import PlannerAgent
 
 _MONUMENTS = [TILES[t].key for t in MONUMENT_TILES]
 _PRODUCTION = ("wood_quarry", "wood_sawmill", "wood_farm", "wood_spinning_mill", "stone_quarry", "stone_sawmill",
@@ -74,5 +78,10 @@ STYLES = {
             "place:*carpenter": (1.0, 0.2),
             "place:*stonemason": (1.0, 0.2),
         },
+    },
+    "planner": {
+        "plan": "no fixed plan: the best move one turn ahead by what the position will be worth at the end of the "
+                "game (bundles, buildings' income for the rounds left, Residences and Monuments)",
+        "agent": PlannerAgent,
     },
 }

@@ -1,0 +1,113 @@
+"""The end-of-game evaluation of Caylus 1303 and the one-turn player over it (`caylus.editions.c1303.planner`).
+
+Rulebook: /work/shared/rules/caylus-1303-rules.md (End of game, Delivery, Stewardship, Planning)."""
+
+from __future__ import annotations
+
+import caylus
+from caylus.agents import Position, make_agent, play_game
+from caylus.editions.c1303 import planner
+from caylus.editions.c1303.catalog import FOOD, GOLD, STONE, TILE_ID, WOOD
+from caylus.editions.c1303.rules import D_DELIVER, PLANNING, STEWARDSHIP
+
+
+def _game_at(round_number: int, seed: int = 1):
+    """A greedy heads-up game played to the first Planning decision of `round_number`."""
+    game = caylus.new_game("caylus-1303", players=2, seed=seed)
+    bots = [make_agent("greedy", 1), make_agent("greedy", 2)]
+    while not (game.board.round == round_number and game.board.phase == PLANNING):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    return game
+
+
+def test_at_the_end_the_evaluation_is_the_final_score():
+    # End of game: prestige points, plus 2 per Gold still held.
+    game = play_game(caylus.new_game("caylus-1303", players=2, seed=4),
+                     [make_agent("greedy", 1), make_agent("greedy", 2)])
+    assert planner.values(game.board) == [float(s) for s in game.scores()]
+
+
+def test_resources_are_worth_less_as_the_game_nears_its_end_but_gold_keeps_its_two_points():
+    # Only Gold scores at the end (2 PP each); Food, Wood, Stone and Fabric only buy things while rounds remain.
+    early, late = _game_at(2).board, _game_at(9).board
+    late.phase = STEWARDSHIP  # the last deliveries are over
+    for b in (early, late):
+        b.res[0:5] = [1, 1, 1, 1, 0]
+    bare = []
+    for b in (early, late):
+        with_more = b.copy()
+        with_more.res[WOOD] += 1
+        bare.append(planner.seat_worth(with_more, 0) - planner.seat_worth(b, 0))
+    assert bare[0] > 0.5 > bare[1] >= 0
+    for b in (early, late):
+        with_gold = b.copy()
+        with_gold.res[GOLD] += 1
+        assert planner.seat_worth(with_gold, 0) - planner.seat_worth(b, 0) >= 2.0
+
+
+def test_the_resource_that_completes_a_bundle_is_worth_more_than_a_lone_one():
+    # Delivery: a bundle is 3 different resources, one of them Food, and gains 5 PP.
+    b = _game_at(3).board
+    b.res[0:5] = [1, 1, 0, 0, 0]
+    completing, lone = b.copy(), b.copy()
+    completing.res[STONE] += 1
+    lone.res[WOOD] += 1
+    base = planner.seat_worth(b, 0)
+    assert planner.seat_worth(completing, 0) - base > planner.seat_worth(lone, 0) - base + 1.0
+
+
+def test_a_building_of_ones_own_is_worth_its_income_for_the_rounds_left():
+    # Planning: when a worker is placed on a building constructed by another player, the latter gains 1 PP.
+    worth = {}
+    for round_number in (2, 8):
+        b = _game_at(round_number).board
+        s = b.tile.index(-1)
+        t = TILE_ID["wood_quarry"]
+        before = planner.seat_worth(b, 0)
+        b.tile[s], b.face[s], b.owner[s] = t, 1, 0
+        worth[round_number] = planner.seat_worth(b, 0) - before
+    assert worth[2] > worth[8] > 0
+
+
+def test_a_monument_late_in_the_game_is_valued_above_what_it_costs():
+    # Stewardship: a Residence may be replaced by a Monument (the Statue: 1 Gold and 2 Stone for 7 PP).
+    b = _game_at(9).board
+    b.phase = STEWARDSHIP
+    b.res[0:5] = [0, 0, 2, 0, 1]
+    built = b.copy()
+    built.res[STONE] -= 2
+    built.res[GOLD] -= 1
+    built.pp[0] += 7
+    assert planner.seat_worth(built, 0) > planner.seat_worth(b, 0) + 2
+
+
+def test_a_lawyers_residence_is_worth_its_workers_for_the_rounds_left():
+    # Stewardship, Recruitment: 1 Worker more for each Residence; the Lawyer costs 1 Fabric.
+    b = _game_at(2).board
+    s = next(s for s in range(4, 12) if b.owner[s] < 0)
+    before = planner.seat_worth(b, 0)
+    b.owner[s] = 0
+    assert planner.seat_worth(b, 0) - before > 2.0
+
+
+def test_the_planner_delivers_the_bundles_it_can():
+    # Delivery: each bundle delivered gains 5 PP; a worker on the Construction Site with a bundle gives it.
+    delivered = 0
+    for seed in range(1, 7):
+        game = caylus.new_game("caylus-1303", players=2, seed=seed)
+        bots = [make_agent("greedy", 1), make_agent("greedy", 2)]
+        while not game.is_terminal:
+            b = game.board
+            if b.stack and b.stack[-1][0] == D_DELIVER and b.res[5 * game.current_player + FOOD]:
+                choice = make_agent("style:planner", seed).choose(Position(game))
+                assert choice.token != "pass", (seed, len(game.history))
+                delivered += 1
+            game.apply(bots[game.current_player].choose(Position(game)))
+    assert delivered >= 3
+
+
+def test_the_same_seed_plays_the_same_game():
+    def one(seed):
+        return play_game(caylus.new_game("caylus-1303", players=2, seed=7),
+                         [make_agent("style:planner", seed), make_agent("greedy", 2)]).record()
+    assert one(1) == one(1)
