@@ -5,12 +5,29 @@ from __future__ import annotations
 import time
 
 
-def wait_for_my_move_or_end(page, timeout=60.0) -> str:
-    """'move' when the seat is to move, 'end' when the game is over."""
+def settled(page, at_least: int | None = None, seat: int | str | None = None, timeout=30.0) -> int:
+    """Wait until the table's page has wholly drawn the newest state it was sent: its board, players, clocks, log
+    and the buildings' words of that version (js/app.js sets `data-settled` on <main> to that version, and
+    `data-seat` to the seat it is drawn for, "watch" for a spectator). With `at_least`, a state of that version or
+    later; with `seat`, drawn as that seat sees it. Returns the version drawn. Read drawn things after this: a
+    list read while it is being drawn again reads empty or half."""
+    page.wait_for_function(
+        """([least, seat]) => { const m = document.getElementById('main'), b = document.getElementById('turn-banner');
+            return Boolean(m && b && m.dataset.settled !== undefined && m.dataset.settled === b.dataset.version
+              && (least === null || Number(m.dataset.settled) >= least) && (seat === null || m.dataset.seat === seat)); }""",
+        arg=[at_least, None if seat is None else str(seat)], timeout=timeout * 1000)
+    return int(page.get_attribute("#main", "data-settled"))
+
+
+def wait_for_my_move_or_end(page, timeout=60.0, settle=True) -> str:
+    """'move' when the seat is to move, 'end' when the game is over (and, with `settle`, that state wholly
+    drawn)."""
     page.wait_for_function(
         "() => { const b = document.getElementById('turn-banner');"
         " return b && (b.classList.contains('mine') || b.textContent.includes('over')); }",
         timeout=timeout * 1000)
+    if settle:
+        settled(page, timeout=timeout)
     return "end" if "over" in page.inner_text("#turn-banner") else "move"
 
 

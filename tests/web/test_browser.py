@@ -9,13 +9,14 @@ import pytest
 
 import caylus
 
-from .playing import play_one_move, play_to_the_end, wait_for_my_move_or_end
+from .playing import play_one_move, play_to_the_end, settled, wait_for_my_move_or_end
 
 EDITIONS = [("caylus", 2), ("caylus-1303", 2), ("magna-carta", 2)]
 
 
-def create_in_lobby(page, server, edition, players, seats):
-    """Fill in the lobby's form as a person would and create the table; returns the table page's URL."""
+def create_in_lobby(page, server, edition, players, seats, settle=True):
+    """Fill in the lobby's form as a person would and create the table (and, with `settle`, wait until its first
+    state is wholly drawn); returns the table page's URL."""
     page.goto(server.url + "/")
     page.select_option("#edition", edition)
     page.select_option("#players", str(players))
@@ -23,6 +24,8 @@ def create_in_lobby(page, server, edition, players, seats):
         page.select_option(f"select[name=seat{i}]", kind)
     page.click("#create button[type=submit]")
     page.wait_for_selector("svg.board")
+    if settle:
+        settled(page)
     return page.url
 
 
@@ -153,8 +156,9 @@ def test_a_redraw_keeps_the_keyboards_place(browser, server):
     held = []
     page.route("**/buildings*", lambda route: held.append(route))  # hold the notes until the focus is placed
     try:
-        create_in_lobby(page, server, "caylus", 2, ["you", "random"])
-        wait_for_my_move_or_end(page)
+        # The page cannot settle while its notes are held: no waiting for it here.
+        create_in_lobby(page, server, "caylus", 2, ["you", "random"], settle=False)
+        wait_for_my_move_or_end(page, settle=False)
         page.wait_for_timeout(200)
         assert held, "the page asked for the buildings' notes"
         target = page.locator("svg.board [data-action]").first

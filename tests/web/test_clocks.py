@@ -6,14 +6,15 @@ import time
 
 import httpx
 
+from .playing import settled
+
 
 def test_the_board_shows_the_clocks_and_the_running_one_ticks(page, server):
     table = httpx.post(server.url + "/api/tables", json={
         "edition": "caylus", "seats": ["human", "human"],
         "clock": {"kind": "realtime", "initial_s": 600, "increment_s": 10}}).json()
     page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("svg.board")
-    page.wait_for_selector("#clocks .clock.running")
+    settled(page, at_least=0, seat=0)
     clocks = page.locator("#clocks .clock")
     assert clocks.count() == 2
     to_move = httpx.get(f"{server.url}/api/tables/{table['id']}").json()["current_player"]
@@ -29,7 +30,7 @@ def test_the_board_shows_the_clocks_and_the_running_one_ticks(page, server):
 def test_a_table_without_a_clock_shows_none(page, server):
     table = httpx.post(server.url + "/api/tables", json={"edition": "caylus", "seats": ["human", "random"]}).json()
     page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("svg.board")
+    settled(page, seat=0)
     assert not page.locator("#clocks").is_visible()
 
 
@@ -67,6 +68,7 @@ def test_the_lobby_form_makes_a_table_with_a_clock(page, server):
     page.select_option("#clock", "rt-20")
     page.click("#create button[type=submit]")
     page.wait_for_selector("#clocks .clock")
+    settled(page, seat=0)
     table_id = page.url.split("table=")[1].split("&")[0]
     clocks = httpx.get(f"{server.url}/api/tables/{table_id}").json()["clocks"]
     assert clocks["kind"] == "realtime" and clocks["initial_s"] == 1200 and clocks["increment_s"] == 20

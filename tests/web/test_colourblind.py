@@ -11,6 +11,8 @@ import pytest
 import caylus
 from caylus.web.colourblind import MIN_DISTANCE, SIMULATIONS, VISIONS, distance, player_colours, simulate
 
+from .playing import settled
+
 
 @pytest.mark.parametrize("edition", caylus.available_editions())
 def test_every_seat_of_an_edition_has_a_colour_of_the_board(edition):
@@ -64,19 +66,16 @@ def test_the_page_draws_each_player_in_the_checked_colour(page, server, edition)
     table = httpx.post(server.url + "/api/tables", json={"edition": edition, "players": len(names),
                                                          "seats": ["human"] * len(names)}).json()
     page.goto(f"{server.url}/#table={table['id']}&token={table['seats'][0]['token']}")
-    page.wait_for_selector(".players .player .chip")
-    # The list is drawn again as the first states arrive: read it once every chip is painted in the page.
-    page.wait_for_function("[...document.querySelectorAll('.players .player .chip')]"
-                           ".every(c => c.isConnected && getComputedStyle(c).backgroundColor)", timeout=15000)
+    # The seat's first state wholly drawn (nobody moves at this table: nothing is drawn again), then the chips
+    # read in one evaluation (Playwright's query-then-evaluate would let a redraw come between).
+    settled(page, at_least=0, seat=0)
     colours = player_colours()
-    chips = page.eval_on_selector_all(
-        ".players .player", "ps => ps.map(p => [p.querySelector('strong').textContent,"
-                            " getComputedStyle(p.querySelector('.chip')).backgroundColor])")
+    chips = page.evaluate("() => [...document.querySelectorAll('.players .player')].map(p =>"
+                          " [p.querySelector('strong').textContent, getComputedStyle(p.querySelector('.chip')).backgroundColor])")
     assert sorted(name for name, _ in chips) == sorted(names)
     assert all(painted == _rgb(colours[name]) for name, painted in chips), chips
-    discs = page.eval_on_selector_all(
-        "svg.board .disc", "gs => gs.map(g => [g.querySelector('title').textContent,"
-                           " getComputedStyle(g.querySelector('circle')).fill])")
+    discs = page.evaluate("() => [...document.querySelectorAll('svg.board .disc')].map(g =>"
+                          " [g.querySelector('title').textContent, getComputedStyle(g.querySelector('circle')).fill])")
     # Caylus marks every player on the board from the start (the favor table); the other editions' boards have
     # no marker before the first worker is placed (their chips above are checked all the same).
     assert discs or edition != "caylus"

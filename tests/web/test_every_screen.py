@@ -23,9 +23,7 @@ def _table(server, edition, players, seed=5, kinds=None):
 
 def _settled(page):
     """Wait for the seat's move and for the buildings' words asked for the state on show."""
-    assert wait_for_my_move_or_end(page) == "move"
-    page.wait_for_function("() => document.querySelector('.board-box').dataset.notesVersion"
-                           " === document.getElementById('turn-banner').dataset.version")
+    assert wait_for_my_move_or_end(page) == "move"  # which waits until the state is wholly drawn
 
 
 @pytest.mark.parametrize("size", SIZES)

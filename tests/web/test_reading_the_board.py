@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 
-from .playing import play_one_move, wait_for_my_move_or_end
+from .playing import play_one_move, settled, wait_for_my_move_or_end
 from .test_browser import create_in_lobby
 
 
@@ -114,9 +114,8 @@ def test_a_player_who_left_finds_their_seat_again_in_the_lobby(browser, page, se
     assert "1 person, 1 normal bot" in entry.inner_text()
     assert f"token={token}" in entry.locator("a.resume").get_attribute("href")
     entry.locator("a.resume").click()
-    page.wait_for_selector("svg.board")
-    # Back in the seat, not watching (the seat's own state may follow the first drawing on a busy machine).
-    page.wait_for_selector(".player.me", timeout=15000)
+    # Back in the seat, not watching: the page is drawn for seat 0 (a spectator's state never replaces it).
+    settled(page, seat=0)
     assert page.locator(".player.me").count() == 1
     # Another browser holds no token for it: it may only watch.
     context = browser.new_context()
@@ -160,7 +159,7 @@ def test_the_bridge_shows_who_passed_in_order(page, server):
     for edition, order in (("caylus", "passing_order"), ("magna-carta", "bridge")):
         table, token = _play_by_api_until(server, edition, 3, lambda s, k=order: len(s["view"][k]) >= 2 and s["legal"])
         page.goto(f"{server.url}/?table={table}&token={token}")
-        page.wait_for_selector("svg.board")
+        settled(page, seat=0)
         view = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}).json()["view"]
         shown = [t.text_content() for t in page.locator("svg.board [data-area=bridge] .disc title").all()]
         assert shown == [view["seats"][p]["name"] for p in view[order]], edition
@@ -169,7 +168,7 @@ def test_the_bridge_shows_who_passed_in_order(page, server):
 def test_a_small_production_cards_pool_is_shown_as_cubes(page, server):
     table, token = _play_by_api_until(server, "magna-carta", 2, lambda s: any(c["pool"] for c in s["view"]["road"]))
     page.goto(f"{server.url}/?table={table}&token={token}")
-    page.wait_for_selector("svg.board")
+    settled(page, seat=0)
     # The pool's words on the card (the glyph rows' titles aside, which name what the cards trade).
     pools = page.evaluate("""() => [...document.querySelectorAll('svg.board [data-building]:not([data-building=castle]) > text')]
         .map((t) => t.textContent).filter((t) => t.endsWith(' left'))""")
@@ -190,7 +189,7 @@ def test_every_road_card_of_magna_carta_explains_itself(page, server):
     table, token = _play_by_api_until(server, "magna-carta", 2,
                                       lambda s: any(c["owner"] is not None for c in s["view"]["road"]))
     page.goto(f"{server.url}/?table={table}&token={token}")
-    page.wait_for_selector("svg.board")
+    settled(page, seat=0)
     notes = httpx.get(f"{server.url}/api/tables/{table}/buildings", params={"token": token}).json()
     road = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}).json()["view"]["road"]
     cards = page.locator("svg.board [data-building]")

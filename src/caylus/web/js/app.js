@@ -278,13 +278,28 @@ class TableView {
 
   // The buildings' words say who stands where, who owns what and where each building is: they are asked again
   // for every new state (the newest answer wins; an answer to an older question is dropped).
-  fetchNotes(version) {
+  fetchNotes(version, tries = 3) {
     const asked = (this.notesAsked = (this.notesAsked || 0) + 1);
     api.buildings(this.id, this.token || undefined).then((notes) => {
       if (asked !== this.notesAsked) return;
       this.notesVersion = version;
       this.setNotes(notes);
-    }).catch(() => {});
+    }).catch(() => {
+      // A refusal (a busy server's 429) leaves the words of an older state: ask again, a few times.
+      if (asked === this.notesAsked && tries > 1) setTimeout(() => { if (asked === this.notesAsked) this.fetchNotes(version, tries - 1); }, 1000);
+    });
+  }
+
+  // The page says which state it has fully drawn, for whoever reads it (tests above all): `data-settled` on
+  // <main> is the version whose board, players, clocks, log and buildings' words are all on show (absent while
+  // a newer state's words are still being asked for), `data-seat` whose eyes it is drawn for ("watch": a
+  // spectator's). A test waits for the version it expects instead of reading a list being drawn again.
+  settle() {
+    const s = this.state;
+    if (!s) return;
+    main.dataset.seat = Number.isInteger(s.seat) ? String(s.seat) : "watch";
+    if (this.notesVersion === s.version) main.dataset.settled = String(s.version);
+    else delete main.dataset.settled;
   }
 
   setNotes(notes) {
@@ -295,6 +310,7 @@ class TableView {
     const drawn = JSON.stringify(Object.values(this.notes).map((n) => [n.id, n.name, n.kind, n.glyphs]));
     if (drawn !== this.notesDrawn) { this.notesDrawn = drawn; this.render(); }
     if (this.explained) this.explain(this.explained);  // the words on show follow the board
+    this.settle();
   }
 
   async refresh() {
@@ -303,6 +319,11 @@ class TableView {
 
   receive(state) {
     if (this.state && state.version < this.state.version) return;  // an older state arriving late
+    // The live feed sends a spectator's state until its hello is answered: it never replaces the seat's own.
+    if (this.state && Number.isInteger(this.state.seat) && !Number.isInteger(state.seat)) return;
+    // A state of one version is the same text for one seat (the feed's echo of a move's answer, a reconnection's
+    // refresh): drawing it again would only take the page from under a reader's eyes or pointer.
+    if (this.state && state.version === this.state.version && state.seat === this.state.seat) return;
     const moved = !this.state || state.version !== this.state.version;
     const wasMine = Boolean(this.state && this.state.legal.length);
     this.state = state;
@@ -367,6 +388,7 @@ class TableView {
     this.renderActions(s, loose, targets, kit);
     this.renderLog();
     this.renderEnd(s);
+    this.settle();
   }
 
   // What happened since the seat's own last move (a spectator: the last few events), outlined on the board.
