@@ -52,6 +52,9 @@ def add(commands) -> None:
                         help="WebSocket connections watching one table (default 200)")
     limits.add_argument("--idle-minutes", type=_rate, default=120.0, metavar="M",
                         help="a table nobody moved at nor watches for this long is closed (default 120)")
+    limits.add_argument("--absent-minutes", type=_non_negative, default=10.0, metavar="M",
+                        help="at a table with no clock, a person who gives no sign for this long at their turn is "
+                             "played by the table's takeover bot, where another person plays on (default 10; 0: never)")
     limits.add_argument("--cache-mib", type=positive_int, default=256, metavar="MIB",
                         help="memory for the games in hand, an estimate (default 256); finished games leave first")
     serve.add_argument("--webhook-host", action="append", default=[], metavar="HOST",
@@ -95,6 +98,17 @@ def _pace(text: str) -> float:
     return value
 
 
+def _non_negative(text: str) -> float:
+    """--absent-minutes: minutes, 0 (never) to 30 days."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(f"caylus serve: --absent-minutes must be a number of minutes, not {text!r}") from None
+    if not 0 <= value <= 30 * 24 * 60:
+        raise UsageError(f"caylus serve: --absent-minutes must be 0-43200 minutes, not {text}")
+    return value
+
+
 def run_serve(args) -> int:
     missing = [m for m in ("fastapi", "uvicorn", "sqlalchemy") if importlib.util.find_spec(m) is None]
     if missing:
@@ -113,7 +127,8 @@ def run_serve(args) -> int:
                     sockets_per_client=args.sockets_per_client, sockets_per_table=args.sockets_per_table,
                     idle_seconds=60 * args.idle_minutes, cache_bytes=args.cache_mib * 1024 * 1024)
     settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace, limits=limits,
-                        webhook_hosts=tuple(h.strip().lower() for h in args.webhook_host if h.strip()))
+                        webhook_hosts=tuple(h.strip().lower() for h in args.webhook_host if h.strip()),
+                        absent_s=60 * args.absent_minutes)
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
     try:

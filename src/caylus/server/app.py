@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 import caylus
 
 from . import errors, redact
+from .absence import Absence
 from .expiry import Expiry
 from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
@@ -103,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     reviewer = Reviews(settings.limits.reviews_running, settings.limits.reviews_kept, settings.limits.review_seconds)
     expiry = Expiry(table_set, hub, settings.limits.idle_seconds)
+    absence = Absence(table_set, hub, settings.absent_s, every=settings.absence_every)
+    table_set.on_seen.append(absence.seen)
     timeouts = Timeouts(table_set, every=settings.clock_every)
 
     @asynccontextmanager
@@ -110,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.loop = asyncio.get_running_loop()
         redact.install()  # again: the server's logging is configured by now
         expiry.start()
+        absence.start()
         timeouts.start()
         if listener is not None:
             listener.start()
@@ -120,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             expiry.stop()
+            absence.stop()
             hooks.close()
             timeouts.stop()
             runner.close()
@@ -143,6 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.reviews = reviewer
     app.state.guards = Guards(settings.limits)
     app.state.expiry = expiry
+    app.state.absence = absence
     app.state.timeouts = timeouts
     errors.install(app)
     redact.install()

@@ -151,6 +151,7 @@ class LiveTable:
             # The player holding the seat (server/players.py), if one joined it: their id and name.
             entry["taken_over"] = seat.get("taken_over")
             entry["back_from_decision"] = seat.get("back_from_decision")
+            entry["can_take_back"] = bool(seat.get("taken_over")) and can_take_back(seat)
             entry["player"] = {"id": seat["player"], "name": seat.get("player_name", "")} if seat.get("player") \
                 else None
         s["decision"] = describe_decision(s["view"]) if s["legal"] else None
@@ -187,6 +188,7 @@ class Tables:
         # Called with the table's lock held: after every stored change, and when a table is loaded from the store.
         self.on_change: list = []
         self.on_load: list = []
+        self.on_seen: list = []  # called with (table id, seat) whenever a request shows a seat's token or key
 
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
@@ -276,6 +278,8 @@ class Tables:
                 found = live.holder_of(token)
         if found is None:
             raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        for listener in self.on_seen:  # a sign of the person at that seat (server/absence.py)
+            listener(live.id, found)
         return found
 
     def seat_player(self, live: LiveTable, seat: int, player_id: str, name: str, key_sha256: str) -> None:
@@ -311,7 +315,7 @@ class Tables:
                 raise ApiError(409, "game_over", "the game is over: there is no seat to take back")
             if not entry.get("taken_over"):
                 raise ApiError(409, "not_taken_over", "this seat is the person's: there is nothing to take back")
-            if not entry.get("take_back"):
+            if not can_take_back(entry):
                 raise ApiError(403, "take_back_refused", "this table was made without \"take_back\": a seat a bot "
                                                          "took stays the bot's")
             self._hand_over(live, seat, HUMAN, "back")
@@ -592,6 +596,12 @@ class Tables:
         fresh = self._rebuild(self.store.load(live.id))
         live.session, live.game_version, live.row = fresh.session, fresh.game_version, fresh.row
         live.clocks, live.seat_changes, live.rematch = fresh.clocks, fresh.seat_changes, fresh.rematch
+
+
+def can_take_back(seat: dict) -> bool:
+    """Whether the person may play this seat again once a bot took it: where the table was made with "take_back",
+    and always after an absence (server/absence.py: they did not choose to leave)."""
+    return bool(seat.get("take_back")) or (seat.get("taken_over") or {}).get("why") == "absent"
 
 
 def _merge_players(live_seats: list[dict], stored: list[dict]) -> None:

@@ -100,10 +100,13 @@ class SeatInfo(BaseModel):
     spec: str
     player: SeatPlayer | None = Field(None, description="the player who joined this seat (POST .../join), if any")
     taken_over: dict[str, Any] | None = Field(None, description='once a person left the seat: {"by": the bot level, '
-                                                                '"why": "resigned", "from_decision": the number of '
+                                                                '"why": "resigned" | "timeout" | "absent", "from_decision": the number of '
                                                                 'the first decision the bot made}')
     back_from_decision: int | None = Field(None, description="once a person took the seat back from a bot: the "
                                                              "number of their first decision since")
+    can_take_back: bool = Field(False, description="a bot plays the seat and its person may take it back "
+                                                  "(POST .../take-back): a table made with take_back, or after an "
+                                                  "absence")
 
 
 class TableState(BaseModel):

@@ -35,6 +35,10 @@ class Settings:
     webhook_hosts: tuple[str, ...] = ()  # the hosts players' webhooks may go to (server/notify.py); none: off
     now: Callable[[], float] = time.time  # the server's time (tests give a fake clock): changes' times, clocks
     clock_every: float = 1.0  # how often, in seconds, the clocks are looked at for a seat out of time
+    # At a table with no clock, a person who gave no sign for this long at their turn is replaced by the table's
+    # takeover bot (server/absence.py; 0: never). Only where another person plays on.
+    absent_s: float = 600.0
+    absence_every: float | None = None  # how often, in seconds, to look (None: a tenth of absent_s, at most 30)
 
     def database(self) -> str:
         return self.db_url or default_db_url()

@@ -35,6 +35,7 @@ export const api = {
   hint: (id, token) => call("GET", `${t(id)}/hint`, undefined, token),
   buildings: (id, token) => call("GET", `${t(id)}/buildings`, undefined, token),
   rematch: (id, token) => call("POST", `${t(id)}/rematch`, undefined, token),
+  takeBack: (id, token) => call("POST", `${t(id)}/take-back`, undefined, token),  // play a seat a bot took again
   close: (id, ownerToken) => call("DELETE", t(id), undefined, ownerToken),  // the creator's token, no seat's
   recordUrl: (id) => `${t(id)}/record`,
   record: async (id) => {

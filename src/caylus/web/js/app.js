@@ -255,7 +255,9 @@ class TableView {
     // A seat opened with its token, in a browser with a player: the player can take the seat (then their key
     // opens it and their page lists the table).
     this.joinButton = html("button", { type: "button", id: "join-seat", hidden: true, onclick: () => this.join() }, "");
-    this.tools = html("div", { class: "tools" }, this.joinButton, this.hintButton, this.undoButton, record, this.closeButton, this.status);
+    // A bot plays this seat (its person was away at their turn, or resigned where the table allows coming back).
+    this.takeBackButton = html("button", { type: "button", id: "take-back", hidden: true, onclick: () => this.takeBack() }, "Play my seat again");
+    this.tools = html("div", { class: "tools" }, this.takeBackButton, this.joinButton, this.hintButton, this.undoButton, record, this.closeButton, this.status);
     this.end = html("section", { class: "end card", id: "end", hidden: true });
     main.replaceChildren(html("div", { class: "table" },
       html("header", { class: "table-head" }, html("a", { href: "./", class: "home" }, "← Lobby"), this.phase, this.banner, this.clocks),
@@ -363,6 +365,7 @@ class TableView {
     const me = myPlayer(), seat = s.seats && Number.isInteger(s.seat) ? s.seats[s.seat] : null;
     this.joinButton.hidden = !me || !this.token || this.token === me.key || !seat || Boolean(seat.player) || s.terminal || s.closed;
     if (me) this.joinButton.textContent = `Take this seat as ${me.name}`;
+    this.takeBackButton.hidden = !this.token || !seat || !seat.can_take_back || s.terminal || s.closed;
 
     // The board, with every legal target highlighted and clickable.
     const targets = new Map();
@@ -512,6 +515,11 @@ class TableView {
   async join() {
     try { await joinSeat(this.id, this.token); } catch (e) { toast(`Cannot take the seat: ${e.message}`); return; }
     location.hash = seatLink(this.id);  // from now on the key opens the seat
+  }
+
+  async takeBack() {
+    try { this.receive(await api.takeBack(this.id, this.token)); toast("Your seat is yours again", "ok"); }
+    catch (e) { toast(`Cannot take the seat back: ${e.message}`); }
   }
 
   async undo() {

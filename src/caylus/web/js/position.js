@@ -66,6 +66,10 @@ export function outline(board, drawing, events, view, skip = null) {
 }
 
 // The players in turn order, with their colour, kind and facts; `s` is a table state (server's shape).
+// A person's seat a bot took: from which decision and why (resigned, their clock ran out, away at their turn).
+const LEFT = { resigned: "resigned", timeout: "out of time", absent: "away" };
+const takenWords = (t) => (t ? ` since decision ${t.from_decision} (${LEFT[t.why] || t.why})` : "");
+
 export function playersPanel(board, s) {
   const v = s.view;
   const order = board.turnOrder(v);
@@ -78,7 +82,7 @@ export function playersPanel(board, s) {
       html("div", { class: "who" },
         html("span", { class: "chip", style: `background:${c.fill};color:${c.ink}` }, c.letter),
         html("strong", {}, seat.name), p === s.seat ? html("em", {}, " (you)") : null,
-        kind && kind !== "human" ? html("span", { class: "muted" }, ` bot: ${kind}`) : null,
+        kind && kind !== "human" ? html("span", { class: "muted taken" }, ` bot: ${kind}${takenWords(s.seats[p].taken_over)}`) : null,
         html("span", { class: "muted" }, ` · ${rank + 1}${["st", "nd", "rd"][rank] || "th"} in turn order`),
         p === s.current_player && !s.terminal ? html("span", { class: "to-move-tag" }, " ◀ to move") : null),
       html("div", { class: "facts" }, facts.map(([k, n]) => html("span", { class: `fact ${k}` }, html("b", {}, String(n)), ` ${counted(n, k)}`))));
