@@ -109,7 +109,7 @@ def test_a_player_whose_turn_it_is_gets_one_message_a_chat_service_accepts(tmp_p
         body = receiver.bodies[0]
         assert receiver.paths[0] == "/hook/secret-part"
         assert body["table"] == t["id"] and body["seat"] == 1 and body["edition"] == "caylus"
-        assert body["link"] == f"http://testserver/#table={t['id']}"
+        assert body["link"] == f"http://testserver/#table={t['id']}&as=player"  # the key from the browser
         assert t["id"] in body["text"] and body["link"] in body["text"] and body["content"] == body["text"]
         # Bob's turns bring Alice nothing; removing the webhook stops the messages.
         assert client.delete("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None}
@@ -202,3 +202,30 @@ def test_a_redirect_is_not_followed(tmp_path):
     finally:
         elsewhere.close()
         redirecting.close()
+
+
+def test_a_restart_does_not_tell_a_turn_again(tmp_path, receiver):
+    """The turns told are stored: a new process that meets the same turn (as a restart does, loading the table)
+    sends nothing more; the next turn is told."""
+    with TestClient(app_with(tmp_path, ("127.0.0.1",))) as client:
+        alice, bob, t = players_at_a_table(client)
+        client.put("/api/players/me/webhook", json={"url": f"{receiver.url}/hook"}, headers=bearer(alice["key"]))
+        keys = {0: bob["key"], 1: alice["key"]}
+        play_until_turn_of(client, t, keys, 1)
+        deadline = time.monotonic() + 10
+        while not receiver.bodies:
+            assert time.monotonic() < deadline, "no message came"
+            time.sleep(0.01)
+    with TestClient(app_with(tmp_path, ("127.0.0.1",))) as client:
+        hooks = client.app.state.webhooks
+        assert hooks.last_turn == {}  # nothing in this process's memory
+        decision = len(client.app.state.tables.get(t["id"]).session.game.history)
+        hooks.turn(t["id"], "caylus", "Caylus", 1, decision, alice["id"])  # the same turn, met again
+        time.sleep(0.3)
+        assert len(receiver.bodies) == 1
+        play_until_turn_of(client, t, keys, 0)
+        play_until_turn_of(client, t, keys, 1)  # the next turn of hers is told
+        deadline = time.monotonic() + 10
+        while len(receiver.bodies) < 2:
+            assert time.monotonic() < deadline, "the next turn was not told"
+            time.sleep(0.01)

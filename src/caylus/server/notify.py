@@ -25,7 +25,8 @@ import urllib.request
 from collections import OrderedDict
 from urllib.parse import urlsplit
 
-from sqlalchemy import Column, Float, String, Table, delete, insert, select
+from sqlalchemy import Column, Float, Integer, String, Table, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from .errors import ApiError
 from .store import Store, metadata
@@ -45,6 +46,15 @@ webhooks = Table(
     Column("url", String(MAX_URL), nullable=False),
     Column("base", String(MAX_URL), nullable=False),  # the server's address as the player's browser saw it
     Column("updated", Float, nullable=False),
+)
+
+# The last turn told at each table (its seat and decision), stored so that a restart, or another process, does not
+# tell it again.
+told = Table(
+    "webhook_turns", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("decision", Integer, nullable=False),
 )
 
 
@@ -91,7 +101,7 @@ class Webhooks:
         self.sent: list[tuple[str, int]] = []  # (host, status) of each attempt, the latest last (for tests)
         self._opener = urllib.request.build_opener(_NoRedirect)
         self._thread: threading.Thread | None = None
-        metadata.create_all(self.engine, tables=[webhooks])
+        metadata.create_all(self.engine, tables=[webhooks, told])
 
     # -- the players' settings ------------------------------------------------------------------------------
     def set(self, player_id: str, url: str, base: str) -> None:
@@ -122,10 +132,11 @@ class Webhooks:
         while len(self.last_turn) > REMEMBERED:
             self.last_turn.popitem(last=False)
         hook = self.get(player_id)
-        if hook is None:
+        if hook is None or not self._first_telling(table_id, seat, decision):
             return
         url, base = hook
-        link = f"{base.rstrip('/')}/#table={table_id}"
+        # The link opens the seat with the player's key kept in their browser (`as=player`), never a secret.
+        link = f"{base.rstrip('/')}/#table={table_id}&as=player"
         words = f"Your turn at table {table_id} ({title}): {link}"
         body = {"text": words, "content": words, "table": table_id, "edition": edition, "seat": seat, "link": link}
         try:
@@ -134,6 +145,24 @@ class Webhooks:
             log.warning("webhook queue full: a message to %s was dropped", host_of(url))
             return
         self._start()
+
+    def _first_telling(self, table_id: str, seat: int, decision: int) -> bool:
+        """Store that this turn is told; False if the store says it was told already (before a restart, or by
+        another process: one message per turn, whoever comes first)."""
+        with self.engine.begin() as conn:
+            moved = conn.execute(update(told).where(told.c.table_id == table_id,
+                                                    or_(told.c.seat != seat, told.c.decision != decision))
+                                 .values(seat=seat, decision=decision)).rowcount
+            if moved:
+                return True
+            if conn.execute(select(told.c.seat).where(told.c.table_id == table_id)).first() is not None:
+                return False  # this very turn is stored: told before
+            try:
+                with conn.begin_nested():
+                    conn.execute(insert(told).values(table_id=table_id, seat=seat, decision=decision))
+            except IntegrityError:  # another process stored it first
+                return False
+            return True
 
     def _start(self) -> None:
         if self._thread is None or not self._thread.is_alive():

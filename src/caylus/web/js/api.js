@@ -58,6 +58,9 @@ export const api = {
   me: (key) => call("GET", "/api/players/me", undefined, key),
   myTurns: (key) => call("GET", "/api/players/me/turns", undefined, key),
   player: (id) => call("GET", `/api/players/${encodeURIComponent(id)}`),
+  webhook: (key) => call("GET", "/api/players/me/webhook", undefined, key),
+  setWebhook: (key, url) => call("PUT", "/api/players/me/webhook", { url }, key),
+  removeWebhook: (key) => call("DELETE", "/api/players/me/webhook", undefined, key),
   join: (id, key, seatToken) => call("POST", `${t(id)}/join`, { seat_token: seatToken }, key),
 };
 

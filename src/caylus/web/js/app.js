@@ -616,10 +616,12 @@ class TableView {
     if (!id) { await showLobby(); return; }
     let token = params.get("token") || null;
     if (params.get("as") === "player") {
+      // The seat is opened with the key this browser keeps (a webhook's link, the "your turn" list): the address
+      // holds no secret. A browser without the player watches, and is told how to sit.
       const me = myPlayer();
-      if (!me) throw new Error("This link opens a seat with your player's key, and this browser has no player: "
-        + "open your \"use on another device\" link here first.");
-      token = me.key;
+      if (me) token = me.key;
+      else toast("You watch this table: this browser has no player. To play your seat here, open your "
+        + "\"use on another device\" link in it first.", "info");
     }
     await showTable(id, token);
   } catch (e) {

@@ -125,12 +125,44 @@ export async function showPlayer(main, { id, toast, problem = null }) {
         html("a", { href: `#replay=${encodeURIComponent(t.table)}` }, "see again"), " · ",
         html("a", { href: t.record, download: `caylus-${t.table}.txt`, class: "record" }, "record"))))
         : html("p", {}, "No finished game yet.")),
+    mine ? webhookCard(me) : null,
     html("section", { id: "player-ratings" }, html("h2", {}, "Ratings"),
       page.ratings.length ? html("ul", {}, page.ratings.map((r) => html("li", {},
         html("a", { href: `#ratings=${encodeURIComponent(r.edition)}:${r.kind}` }, `${r.edition}, ${r.kind === "two" ? "two players" : "three or more"}`),
         `: ${r.rating.toFixed(1)} (place ${r.place}, ${r.games} game${r.games === 1 ? "" : "s"})`)))
         : html("p", {}, "Not rated yet: a finished game rates its players.")),
     html("p", {}, html("a", { href: "./" }, "Back to the lobby"))));
+}
+
+// On one's own page: the "your turn" webhook (docs/server.md, "Your turn" webhooks): a URL of a chat service's
+// incoming webhook (Slack, Discord, Mattermost, Teams) that gets a message when it is your turn. The server says
+// which hosts its operator allows; a refusal is shown here in its words and nothing is kept.
+function webhookCard(me) {
+  const box = html("section", { id: "webhook" }, html("h2", {}, "Your turn messages"));
+  const url = html("input", { id: "webhook-url", type: "url", maxlength: 500, placeholder: "https://hooks.slack.com/services/…",
+    "aria-label": "Webhook URL", autocomplete: "off" });
+  const said = html("p", { id: "webhook-said", role: "status" });
+  const remove = html("button", { type: "button", id: "webhook-remove", class: "secondary" }, "Stop the messages");
+  const say = (text, kind = "") => { said.textContent = text; said.className = kind; };
+  const show = (current) => {
+    url.value = current || "";
+    remove.hidden = !current;
+    say(current ? "A message goes to this address when it is your turn." : "No messages: give an address to get them.");
+  };
+  const form = html("form", { id: "webhook-form", class: "row" }, url, html("button", { type: "submit" }, "Save"), remove);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { show((await api.setWebhook(me.key, url.value.trim())).url); }
+    catch (e) { say(`Not saved: ${e.message}`, "error"); }
+  });
+  remove.addEventListener("click", async () => {
+    try { show((await api.removeWebhook(me.key)).url); }
+    catch (e) { say(`Not removed: ${e.message}`, "error"); }
+  });
+  box.append(html("p", {}, "A chat service's incoming webhook address (it often holds a secret: only you can read it back here)."),
+    form, said);
+  api.webhook(me.key).then((hook) => show(hook.url)).catch((e) => say(e.message, "error"));
+  return box;
 }
 
 // "Won 52 to 40 (Bo)", "Lost 31 to 47 (normal)", or "closed before the end".
