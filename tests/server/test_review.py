@@ -82,3 +82,18 @@ def test_hostile_asks_are_refused_and_change_nothing(tmp_path):
         r = client.post(f"/api/tables/{second}/review", params={"level": "normal"})
         assert r.status_code == 429 and r.json()["code"] == "reviews_busy"
         assert len(client.app.state.reviews._busy) == 1  # nothing started by the refused asks
+
+
+def test_a_review_out_of_time_is_ended_told_once_and_made_again_when_asked(tmp_path):
+    with TestClient(make_app(tmp_path, review_seconds=1.0, **FAST)) as client:
+        table = finished_table(client)
+        assert client.post(f"/api/tables/{table}/review", params={"level": "hard"}).status_code == 202
+        deadline = time.time() + 60
+        while client.app.state.reviews._busy:
+            assert time.time() < deadline, "the review was not ended"
+            time.sleep(0.2)
+        told = client.post(f"/api/tables/{table}/review", params={"level": "hard"})
+        assert told.status_code == 200 and told.json()["status"] == "failed"
+        assert "too long" in told.json()["error"]
+        again = client.post(f"/api/tables/{table}/review", params={"level": "hard"})
+        assert again.status_code == 202  # the load of the moment, not the record: made again

@@ -58,6 +58,7 @@ class Job:
     process: object = None
     result: dict | None = field(default=None, repr=False)
     error: str | None = None
+    again: bool = False  # failed for a reason of the moment (time, closing): not kept
 
     def status(self) -> dict:
         return {"status": "running", "level": self.level, "done": self.done, "total": self.total}
@@ -71,6 +72,7 @@ class Reviews:
         self._lock = threading.Lock()
         self._busy: dict[str, Job] = {}  # table id -> its review under way
         self._kept: OrderedDict = OrderedDict()  # (table id, level) -> {"status": "done"|"failed", ...}
+        self._gone: OrderedDict = OrderedDict()  # (table id, level) -> the failure of a review that ran out of time, until asked
         self._context = None
         self._closed = False
 
@@ -86,6 +88,8 @@ class Reviews:
             if key in self._kept:
                 self._kept.move_to_end(key)
                 return self._kept[key]
+            if key in self._gone:
+                return self._gone.pop(key)
             job = self._busy.get(table_id)
             if job is not None:
                 if job.level == level:
@@ -142,6 +146,7 @@ class Reviews:
             if left <= 0 or self._closed:
                 job.process.kill()
                 job.error = "the review took too long" if left <= 0 else "the server closed"
+                job.again = True  # the machine's load, not the record: a later ask tries again
                 return
             if not conn.poll(min(left, 1.0)):
                 continue
@@ -167,6 +172,11 @@ class Reviews:
             answer = {"status": "failed", "level": job.level, "error": job.error or "no review"}
         with self._lock:
             self._busy.pop(job.table, None)
+            if job.again:
+                self._gone[(job.table, job.level)] = answer  # told once to whoever asks next, then forgotten
+                while len(self._gone) > self.kept:
+                    self._gone.popitem(last=False)
+                return
             self._kept[(job.table, job.level)] = answer
             while len(self._kept) > self.kept:
                 self._kept.popitem(last=False)
