@@ -16,7 +16,7 @@ from caylus.core import ENGINE_VERSION, BadOption, BadRecord
 from .common import Parser, UsageError
 
 # The subcommands, in the order `caylus --help` lists them: module caylus.cli.<name> registers each.
-COMMANDS = ("play", "sim", "bench", "replay", "review", "arena", "serve")
+COMMANDS = ("play", "sim", "bench", "replay", "review", "arena", "serve", "ratings")
 
 
 def build_parser() -> Parser:
