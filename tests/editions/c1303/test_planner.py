@@ -111,3 +111,19 @@ def test_the_same_seed_plays_the_same_game():
         return play_game(caylus.new_game("caylus-1303", players=2, seed=7),
                          [make_agent("style:planner", seed), make_agent("greedy", 2)]).record()
     assert one(1) == one(1)
+
+
+def test_the_planner_search_plays_legal_games_the_same_for_the_same_seed():
+    from caylus.editions.c1303.planner import PlannerSearch
+
+    def one():
+        return play_game(caylus.new_game("caylus-1303", players=2, seed=9),
+                         [PlannerSearch(1, candidates=2, horizon=4), make_agent("greedy", 2)]).record()
+    assert one() == one()
+
+
+def test_the_planner_search_stops_its_futures_where_the_next_round_begins():
+    from caylus.editions.c1303.planner import play_on
+    game = _game_at(2)
+    after = play_on(game.clone(), 10_000)
+    assert after.board.round == 3 and after.board.phase == PLANNING

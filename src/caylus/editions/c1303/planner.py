@@ -428,3 +428,49 @@ class PlannerAgent:
         if len(position.legal) == 1:
             return position.legal[0]
         return self.rank(position)[0][2]
+
+
+def play_on(game, decisions: int):
+    """The game after at most `decisions` more decisions, every seat playing the planner's one-decision policy,
+    stopped where the next round's Planning begins (a comparable point for every move: the round's activations,
+    deliveries and Stewardship played out, nothing of the next round begun)."""
+    start = game.board.round
+    while decisions and not game.is_terminal and not _new_round(game.board, start):
+        game = successor(game)
+        decisions -= 1
+    return game
+
+
+class PlannerSearch:
+    """The planner looking further: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for up
+    to `horizon` decisions, to the end of the round at most, with every seat playing the planner's one-decision
+    policy; the move whose future leaves the best margin by the end-of-game evaluation is kept (ties: the
+    planner's order). Deterministic: nothing is drawn at random where nothing is hidden."""
+
+    name = "planner-search"
+
+    def __init__(self, seed: int | None = None, candidates: int = 4, horizon: int = 12):
+        if candidates < 1 or horizon < 0:
+            raise ValueError("planner search: at least 1 candidate and a horizon of 0 or more decisions")
+        self.planner = PlannerAgent(seed)
+        self.candidates, self.horizon = candidates, horizon
+
+    def rank(self, position) -> list[tuple[float, int, object]]:
+        ranked = self.planner.rank(position)
+        world = position.sample(self.planner.rng.getrandbits(63))
+        world.keep_undo = False
+        seat = position.player
+        weighed = []
+        for rank, (_value, _i, action) in enumerate(ranked[:self.candidates]):
+            g = world.clone()
+            g.apply(action)
+            g = play_on(g, self.horizon)
+            weighed.append((margin(g.board, seat), rank, action))
+        weighed.sort(key=lambda s: (-s[0], s[1]))
+        return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
+                          if rank >= self.candidates]
+
+    def choose(self, position):
+        if len(position.legal) == 1:
+            return position.legal[0]
+        return self.rank(position)[0][2]
