@@ -117,7 +117,7 @@ def event_for(event: dict, viewer) -> dict:
 
 def board_from_view(v: dict) -> Board:
     """A board with every public part of view `v`; the hands and decks it does not show are left empty."""
-    b = object.__new__(Board)
+    b = Board.__new__(Board)  # (not object.__new__: the compiled build's Board is a native class)
     b.num_players = len(v["seats"])
     b.standard = v["rules"] == "standard"
     b.rng = Rng(v.get("rng", 0))
