@@ -232,7 +232,7 @@ class Game:
         """Whether `record_events()` was called."""
         return self._events is not None
 
-    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+    def events(self, player: object = None, since: object = 0) -> list[dict]:
         """The events from number `since` on (0: the whole game), as `player` may know them (see docs/events.md).
 
         ``player=None`` gives every event as it happened (the omniscient view); a seat gets the same list with
@@ -253,7 +253,7 @@ class Game:
             return [_copied(e) for e in chosen]
         return [_copied(redact(e, player)) for e in chosen]
 
-    def public_events(self, since: int = 0) -> list[dict]:
+    def public_events(self, since: object = 0) -> list[dict]:
         """`events()` as someone without a seat may know them (a spectator): nothing private to any seat."""
         events = self.events(None, since)
         redact = self.edition.event_for
@@ -264,9 +264,11 @@ class Game:
         """How many events have been recorded (0 if none are)."""
         return 0 if self._events is None else len(self._events)
 
-    def _check_seat(self, what: str, player) -> None:
+    def _check_seat(self, what: str, player: object) -> int:
+        """`player` if it is a seat of this game, else `IllegalAction`."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
             raise IllegalAction(f"{what}: no player {shown(player)} in a {self.num_players}-player game")
+        return player
 
     # -- results --------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -286,13 +288,15 @@ class Game:
         won = set(self.winners())
         return [1.0 if p in won else 0.0 for p in range(self.num_players)]
 
-    def player_name(self, player: int) -> str:
+    def player_name(self, player: object) -> str:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
             raise IllegalAction(f"player_name: no player {shown(player)} in a {self.num_players}-player game")
         return self.edition.player_names[player]
 
     # -- what a player may see ------------------------------------------------------------------------------
-    def view(self, player: int | None = None) -> dict:
+    # (Arguments checked here are typed `object`: the compiled build enforces annotations, and would refuse a
+    # wrong type with TypeError, or turn True into 1, before the check gives its clear IllegalAction.)
+    def view(self, player: object = None) -> dict:
         """What `player` may see, as plain data (JSON-ready). ``player=None`` is the omniscient view."""
         if player is not None and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < self.num_players):
@@ -355,7 +359,7 @@ class Game:
         return {**self.edition.view(setup[1], None), "players": self.num_players, "options": dict(self.options),
                 "viewer": None}
 
-    def record(self, seat: int | None = None) -> str:
+    def record(self, seat: object = None) -> str:
         """The text game record: header tags, then one action token per line (see docs/notation.md).
 
         With `seat`, the record of what that seat saw: no seed, the public moves and the seat's own view after
@@ -363,8 +367,7 @@ class Game:
         from .record import write_record, write_seat_record
 
         if seat is not None:
-            self._check_seat("record", seat)
-            return write_seat_record(self, seat)
+            return write_seat_record(self, self._check_seat("record", seat))
 
         result = None
         if self.board.terminal:
@@ -389,12 +392,12 @@ class Game:
         return json.dumps(data, sort_keys=True)
 
     @staticmethod
-    def from_json(text: str) -> "Game":
+    def from_json(text: object) -> "Game":
         """Rebuild a game from `to_json` output; `BadRecord` if it is malformed or its state does not match."""
         from . import registry
 
         try:
-            data = json.loads(text)
+            data = json.loads(text)  # type: ignore[arg-type]  # (not text: json.loads raises the TypeError below)
         except RecursionError:
             raise BadRecord("not JSON that a game could be: nested too deep") from None
         except (TypeError, ValueError) as exc:
