@@ -1,0 +1,82 @@
+"""Which futures would grade moves closer to what playing them on shows? (issue 29, the review's calibration)
+
+    .venv/bin/python benchmarks/review_variants.py --edition caylus \
+        --records benchmarks/results/review-calibration-caylus.jsonl --horizons 0,8,24
+
+Reads the decisions `review_calibration.py` measured (each with the reviewer's best move, the move played and the
+measured loss: both played on to the end) and grades the same two moves again with other futures: the greedy's
+value one decision ahead (the seat's follow-ups settled), and one greedy future of each horizon; the value is
+the greedy's moved towards the future's margin by 1 / (1 + doubt) of the way. Prints, for each horizon and
+doubt, the correlation of that loss with the measured one and their mean absolute gap, over the decisions where
+the two moves differ. Where nothing is hidden only (a future there is one line of play).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from review_calibration import decisions  # noqa: E402
+
+from caylus.agents import Position  # noqa: E402
+from caylus.agents.greedy import ranked_after  # noqa: E402
+from caylus.agents.lookahead import future_value  # noqa: E402
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--edition", default="caylus")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--every", type=int, default=7)
+    p.add_argument("--records", required=True)
+    p.add_argument("--horizons", default="0,8,24")
+    p.add_argument("--doubts", default="0,1,3")
+    args = p.parse_args(argv)
+    rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
+            if r["best"] != r["played"]}
+    horizons = [int(h) for h in args.horizons.split(",")]
+    doubts = [float(d) for d in args.doubts.split(",")]
+    graded = []  # (measured, {horizon: (greedy loss, future loss)})
+    wanted = len(rows)
+    seen = 0
+    for seed, index, game, _move in decisions(args.edition, args.players, args.every, 10**9):
+        if seed > max(k[0] for k in rows):
+            break
+        row = rows.get((seed, index))
+        if row is None:
+            continue
+        position = Position(game)
+        seat = position.player
+        best, played = game.parse(row["best"]), game.parse(row["played"])
+        greedy = {a.token: v for v, _i, a, _g in ranked_after(game.clone(), seat, [best, played])}
+        out = {}
+        for h in horizons:
+            fb = future_value(position, best, 0, h, seat) if h else greedy[best.token]
+            fp = future_value(position, played, 0, h, seat) if h else greedy[played.token]
+            out[h] = (greedy[best.token] - greedy[played.token], fb - fp)
+        graded.append((row["measured"], row["loss"], out))
+        seen += 1
+        print(f"{seen}/{wanted} seed {seed} decision {index}", file=sys.stderr, flush=True)
+    measured = [g[0] for g in graded]
+    print(json.dumps({"decisions": len(graded),
+                      "reviewer": {"correlation": round(statistics.correlation([g[1] for g in graded], measured), 3),
+                                   "mean_absolute_gap": round(statistics.mean(abs(g[1] - m) for g, m in
+                                                                               zip(graded, measured)), 3)}}))
+    for h in horizons:
+        for d in doubts if h else [0.0]:
+            t = 1 / (1 + d)
+            loss = [g[2][h][0] + t * (g[2][h][1] - g[2][h][0]) for g in graded]
+            print(json.dumps({"horizon": h, "doubt": d,
+                              "correlation": round(statistics.correlation(loss, measured), 3),
+                              "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in
+                                                                         zip(loss, measured)), 3)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
