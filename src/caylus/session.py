@@ -245,8 +245,10 @@ class Session:
         return list(self._hint_agent.explain(Position(game), top))
 
     # -- what each seat may see ----------------------------------------------------------------------------
-    def state(self, seat: int | None = None, since: int = 0) -> dict:
+    def state(self, seat: int | None = None, since: int = 0, view: dict | None = None) -> dict:
         """What `seat` may see now, as plain data (JSON-ready); ``None`` is a spectator (nothing private).
+        `view`: the seat's view (`Game.view(seat)`, or `Game.public_view()`) if the caller has it already (a
+        server building every seat's state of one position); it is read, never changed.
 
         Keys: ``seat``, ``version``, ``current_player``, ``terminal``, ``seats`` (each seat's name and spec),
         ``legal`` (``[{"token", "text"}]`` for the seat to move, else empty), ``view`` (`Game.view(seat)`, or
@@ -254,11 +256,10 @@ class Session:
         the game is over, ``result`` (`result()`).
         """
         game = self.game
-        if seat is None:
-            view = game.public_view()
-        else:
+        if seat is not None:
             self._check_seat("state", seat)
-            view = game.view(seat)
+        if view is None:
+            view = game.public_view() if seat is None else game.view(seat)
         out = {
             "seat": seat,
             "version": self.version,

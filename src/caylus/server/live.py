@@ -60,6 +60,7 @@ class LiveTable:
         # Every hand-over of a seat, in order: (seat, "level why", from decision), for the record's notes.
         self.seat_changes: list[tuple[int, str, int]] = []
         self.rematch: str | None = None  # once the game is over and a rematch was made: the new table's id
+        self._shared_view: tuple | None = None  # (game, (moves, version), the whole table's view): seat_view
         self.clock_follows()
 
     @property
@@ -137,9 +138,26 @@ class LiveTable:
             raise ApiError(410, "table_closed", f"this table is closed ({self.closed_why or 'closed'}); nothing "
                                                 f"more can be played at it")
 
+    def seat_view(self, seat: int | None) -> dict | None:
+        """`seat`'s view of the game now (None: a spectator's), made from one view of the position shared by
+        every seat where the edition hides nothing (Caylus, Caylus 1303: each seat sees the whole table, so only
+        `viewer` and `legal_actions` differ); None where cards are hidden (each seat's own view is made)."""
+        game = self.session.game
+        if game.edition.determinize is not None or game.edition.event_for is not None:
+            return None
+        at = (len(game.history), self.session.version)
+        shared = self._shared_view
+        if shared is None or shared[0] is not game or shared[1] != at:
+            shared = self._shared_view = (game, at, game.view(None))  # the whole table, the seat to move's moves
+        whole = shared[2]
+        view = dict(whole)  # shallow: the parts are shared by every seat's state of this position, and only read
+        view["viewer"] = seat
+        view["legal_actions"] = whole["legal_actions"] if seat is not None and seat == game.current_player else []
+        return view
+
     def state(self, seat: int | None, since: int = 0) -> dict:
         """What `seat` (None: a spectator) may see, as the API sends it."""
-        s = self.session.state(seat, since)
+        s = self.session.state(seat, since, view=self.seat_view(seat))
         s["table"] = self.id
         s["edition"] = self.row.edition
         s["closed"] = self.row.closed
