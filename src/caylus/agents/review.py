@@ -45,7 +45,7 @@ REVIEW_LEVELS = ("normal", "hard")
 # review, each with the move played on beside the best ones, so a review cannot spend a bot's time on each.
 CAPS = {"normal": {"candidates": 3, "horizon": 8, "samples": 1},
         "hard": {"candidates": 3, "horizon": 24, "samples": 2}}
-MEMORY = 3000  # greedy moves remembered (about two decisions' futures), in two generations
+MEMORY = 3000  # greedy moves remembered a generation, two generations (some 50 MB: a position 6 KB, its key 2 KB)
 
 
 class _Remembering:
