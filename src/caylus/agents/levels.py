@@ -33,7 +33,8 @@ LEVELS = {
                lambda seed: LookaheadAgent(seed, candidates=3, horizon=8, seconds=1.0, level="normal")),
     "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (in Magna Carta 24, in 4 deals of "
              "the hidden cards), every player playing greedily, and keeps the one that ends best (under half a "
-             "second)",
+             "second); in Caylus 2005 its 4 best moves 16 ahead, every player playing one move ahead over what the "
+             "end of the game will pay",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
 EXPERT = ("hard:SECONDS (hard thinking about that long a move), mcts:ITER (UCT search with ITER iterations a "

@@ -102,6 +102,8 @@ class LookaheadAgent:
         if noise < 0 or doubt < 0 or (think is not None and not think > 0):
             raise ValueError("lookahead: a slip and a doubt of 0 or more, and a thinking time above 0 seconds")
         self.level = level
+        self.seed = seed
+        self._own: dict = {}  # edition id -> the edition's own player for this level (`own_player`)
         self.rng = random.Random(seed)
         self.greedy = GreedyAgent(seed)
         self.candidates = candidates
@@ -152,7 +154,23 @@ class LookaheadAgent:
         check_leaf(leaf, edition.heuristics.FEATURES)
         return leaf
 
+    def own_player(self, edition):
+        """The edition's own player for this level, if the level's setting names one (`"agent"`: built with the
+        seed, following the agent protocol), else None; never when thinking for a time (`hard:SECONDS`)."""
+        if self.think is not None:
+            return None
+        make = self._setting(edition, "agent", None)
+        if make is None:
+            return None
+        agent = self._own.get(edition.id)
+        if agent is None:
+            agent = self._own[edition.id] = make(self.seed)
+        return agent
+
     def choose(self, position: Position):
+        own = self.own_player(position.edition)
+        if own is not None:
+            return own.choose(position)
         if len(position.legal) == 1:
             return position.legal[0]
         return self.weigh(position)[0][2]

@@ -123,3 +123,16 @@ def test_the_planner_builds_at_the_architect_when_it_can():
     game = _at_architect(bailiff=22)
     token = make_agent("style:planner", 1).choose(Position(game)).token
     assert token.startswith("build:")
+
+
+def test_hard_plays_as_the_planner_search_and_hard_seconds_as_the_lookahead():
+    """Caylus 2005's `hard` is the planner's search (`heuristics.LOOKAHEAD["hard"]["agent"]`): the same moves from
+    the same seed; `hard:SECONDS` keeps thinking in rounds of futures for its time."""
+    game = caylus.new_game("caylus", players=2, seed=4)
+    hard, search = make_agent("hard", 3), planner.PlannerSearch(3, candidates=4, horizon=16)
+    for _ in range(12):
+        position = Position(game)
+        action = hard.choose(position)
+        assert action == search.choose(position)
+        game.apply(action)
+    assert make_agent("hard:0.05", 3).own_player(game.edition) is None
