@@ -143,3 +143,18 @@ def test_event_words_count_road_spaces_from_one():
     assert caylus.describe_event(view, {"kind": "trade", "player": 0, "offer": "foundry", "paid": {"workers": 3},
                                         "any_resources": 0, "gain": {"gold": 2}}) == (
         "Blue pays 3 workers for 2 gold at the Foundry")
+
+
+def test_a_building_whose_first_worker_left_before_the_journeymans_is_described():
+    """During Activation the first worker may leave a building before the Journeyman's second one: the view then
+    shows [None, name] (view._slot), and the building's words name the one still there (this raised in the
+    browser's buildings list)."""
+    g = caylus.new_game("caylus-1303", players=2, seed=15)
+    rng = random.Random(15)
+    while len(g.history) < 97:  # this seed's random game reaches such a building at its 97th move
+        g.apply(rng.choice(g.legal_actions()))
+    view = g.view(0)
+    half = [slot for slot in view["printed"] + view["road"] if slot.get("workers") and slot["workers"][0] is None]
+    assert half, "the position no longer has a building with only the Journeyman's worker"
+    for name in caylus.building_names(view):
+        caylus.describe_building(view, name)

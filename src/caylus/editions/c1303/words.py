@@ -480,8 +480,10 @@ def buildings(view: dict) -> list[dict]:
             where = label
             if slot.get("side") in ("residence", "monument"):
                 where += f" ({slot['side']})"
-            if slot["workers"]:
-                where += f" (workers: {', '.join(slot['workers'])})"
+            # During Activation the first worker may have left before the Journeyman's second one: no name then.
+            present = [w for w in slot["workers"] if w]
+            if present:
+                where += f" (workers: {', '.join(present)})"
             owner = slot["owner"]
         elif key in site:
             where = f"on the construction site (building {site.index(key) + 1})"
