@@ -325,13 +325,14 @@ class TableView {
     if (this.state && Number.isInteger(this.state.seat) && !Number.isInteger(state.seat)) return;
     // A state of one version is the same text for one seat (the feed's echo of a move's answer, a reconnection's
     // refresh): drawing it again would only take the page from under a reader's eyes or pointer.
-    if (this.state && state.version === this.state.version && state.seat === this.state.seat) return;
+    if (this.drawn === state.version && state.seat === this.state.seat) return;
     const moved = !this.state || state.version !== this.state.version;
     const wasMine = Boolean(this.state && this.state.legal.length);
     this.state = state;
+    if (moved) this.fetchNotes(state.version);  // first: a drawing that fails must not leave the words unasked
     if (this.token && !wasMine && state.legal.length && !state.terminal) tellTurn(this.id, this.board.title);
     this.render();
-    if (moved) this.fetchNotes(state.version);
+    this.drawn = state.version;  // wholly drawn (a failed drawing is drawn again when the state comes again)
   }
 
   seatName(p) { return this.state.view.seats[p].name; }
