@@ -111,3 +111,10 @@ def test_the_planner_is_a_style_of_the_gauntlet_and_quick():
     game = play_game(caylus.new_game("magna-carta", players=3, seed=4),
                      [make_agent("style:planner", q) for q in range(3)])
     assert game.is_terminal and game.winners()
+
+
+def test_the_same_seed_gives_the_same_game():
+    def one_game(seed):
+        return play_game(caylus.new_game("magna-carta", players=2, seed=6),
+                         [make_agent("style:planner", seed), make_agent("greedy", 2)]).record()
+    assert one_game(1) == one_game(1)
