@@ -34,7 +34,8 @@ LEVELS = {
     "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves (in Magna Carta 24, in 4 deals of "
              "the hidden cards), every player playing greedily, and keeps the one that ends best (under half a "
              "second); in Caylus 2005 its 4 best moves 16 ahead, every player playing one move ahead over what the "
-             "end of the game will pay",
+             "end of the game will pay; in Caylus 1303 its 4 best moves by what the position will be worth at the end "
+             "of the game, each played on to the end of the round",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
 EXPERT = ("hard:SECONDS (hard thinking about that long a move), mcts:ITER (UCT search with ITER iterations a "

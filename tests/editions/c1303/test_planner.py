@@ -127,3 +127,15 @@ def test_the_planner_search_stops_its_futures_where_the_next_round_begins():
     game = _game_at(2)
     after = play_on(game.clone(), 10_000)
     assert after.board.round == 3 and after.board.phase == PLANNING
+
+
+def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_still_thinks_in_rollouts():
+    from caylus.editions.c1303.planner import PlannerSearch
+    game = _game_at(3, seed=2)
+    position = Position(game)
+    hard = make_agent("hard", 5)
+    assert isinstance(hard.own_player(game.edition), PlannerSearch)
+    assert hard.choose(position) == PlannerSearch(5, candidates=4, horizon=12).choose(position)
+    assert make_agent("hard:0.05", 5).own_player(game.edition) is None
+    # Magna Carta's hard is the rollout over greedy, as before.
+    assert make_agent("hard", 5).own_player(caylus.new_game("magna-carta", players=2, seed=1).edition) is None
