@@ -62,25 +62,38 @@ class PlayerAction(NamedTuple):
     action: int
 
 
-class _Engine:
-    """The engine's `Game` inside an OpenSpiel state. OpenSpiel copies a state's attributes with `copy.deepcopy`
-    and serializes them with `pickle`; this wrapper makes the first a `Game.clone` and the second a game record
-    (a re-dealt game's record starts from the world it was dealt: `Game.dealt()`)."""
+class _Core:
+    """What a state changes as it plays, in one plain object: the engine's `Game` (None before setup), every
+    action applied with who applied it, and the game's shared lookups. An attribute of a pyspiel State costs
+    several times a plain object's slot to read, and the Python loop (`legal_actions`, `apply_action`,
+    `is_terminal`) reads one attribute of the state a call, then slots.
 
-    __slots__ = ("game",)
+    OpenSpiel copies a state's attributes with `copy.deepcopy` and serializes them with `pickle`: the first is a
+    `Game.clone` and copies of the lists (the lookups are shared), the second a game record (a re-dealt game's
+    record starts from the world it was dealt: `Game.dealt()`)."""
 
-    def __init__(self, game: Game):
+    __slots__ = ("game", "actions", "players", "spec", "by_id", "ascending")
+
+    def __init__(self, spec: "_Setup", game: Game | None = None, actions: list | None = None,
+                 players: list | None = None):
+        self.spec = spec
         self.game = game
+        self.actions: list[int] = [] if actions is None else actions  # every action applied, chance included
+        self.players: list[int] = [] if players is None else players  # who applied each
+        self.by_id = spec.actions
+        self.ascending = spec.ascending
 
     def __deepcopy__(self, memo):
-        return _Engine(self.game.clone())
+        return _Core(self.spec, None if self.game is None else self.game.clone(), list(self.actions),
+                     list(self.players))
 
     def __reduce__(self):
-        return (_from_record, (self.game.record(),))
+        return (_core_from_record, (self.spec, None if self.game is None else self.game.record(),
+                                    self.actions, self.players))
 
 
-def _from_record(record: str) -> _Engine:
-    return _Engine(load_record(record))
+def _core_from_record(spec: "_Setup", record: str | None, actions: list, players: list) -> _Core:
+    return _Core(spec, None if record is None else load_record(record), actions, players)
 
 
 class _Privates(list):
@@ -205,9 +218,9 @@ class CaylusState(pyspiel.State):
     def __init__(self, game: CaylusGame):
         super().__init__(game)
         self._spec = game.setup
-        self._engine: _Engine | None = None  # None until the setup chance node is resolved
-        self._actions: list[int] = []  # every action applied, chance included (see `history`)
-        self._players: list[int] = []  # who applied each
+        # The engine's game (None until the setup chance node is resolved) and the actions applied: one object,
+        # so that each call of the loop reads one attribute of this State (`_Core`)
+        self._core = _Core(game.setup)
         # What only each seat saw after each of them (hidden-information editions; else None)
         self._privates = _Privates() if self._spec.edition.private is not None else None
         # What every seat saw come out of hiding, after each of them (`Edition.public`, kept as it gives them: the
@@ -215,98 +228,101 @@ class CaylusState(pyspiel.State):
         # where those cards are now, a player remembers when they were shown
         self._publics = _Privates() if self._spec.edition.public is not None else None
         # Both are noted when they are first asked for, not at every action (which would cost more than the
-        # action): they lag `_actions`, and `_fill` brings them up to date from this copy of the game
+        # action): they lag `_core.actions`, and `_fill` brings them up to date from this copy of the game
         self._recorder = _Recorder() if self._privates is not None else None
 
     @property
     def engine(self) -> Game | None:
         """The engine's `Game` (None before setup). Read it, don't change it: go through `apply_action`."""
-        return self._engine.game if self._engine is not None else None
+        return self._core.game
 
     # -- whose turn, what is legal ----------------------------------------------------------------------------
     def current_player(self):
-        engine = self._engine
-        if engine is None:
+        game = self._core.game
+        if game is None:
             return CHANCE
-        board = engine.game.board
+        board = game.board
         return TERMINAL if board.terminal else board.current_player
 
     def is_terminal(self):
-        engine = self._engine
-        return engine is not None and engine.game.board.terminal
+        game = self._core.game
+        return game is not None and game.board.terminal
 
     def _legal_actions(self, player):
-        if self._engine is None or player != self._engine.game.current_player:
+        game = self._core.game
+        if game is None or player != game.current_player:
             return []
-        return self._spec.ids(self._engine.game.legal_actions())  # OpenSpiel wants ascending ids
+        return self._spec.ids(game.legal_actions())  # OpenSpiel wants ascending ids
 
     # Python callers (OpenSpiel's Python bots, our environments) reach these directly, without a round trip
     # through OpenSpiel's C++ State, which would halve the throughput; C++ callers go through the C++ State
     # and its hooks (`_legal_actions`, `_apply_action`) to the same code.
     def legal_actions(self, player=None):
-        engine = self._engine
-        if engine is None:
-            return list(range(self._spec.setups)) if player in (None, CHANCE) else []
-        game = engine.game
+        core = self._core
+        game = core.game
+        if game is None:
+            return list(range(core.spec.setups)) if player in (None, CHANCE) else []
         if player is not None and player != game.current_player:
             return []
-        return self._spec.ids(game.legal_actions())
+        legal = game.legal_actions()
+        ids = core.ascending.get(tuple(legal))  # `_Setup.ids` inlined: this is most of the call
+        return list(ids) if ids is not None else core.spec.ids(legal)
 
     def legal_actions_mask(self, player=None):
-        mask = [0] * (self._spec.setups if self._engine is None else len(self._spec.edition.actions))
+        mask = [0] * (self._spec.setups if self._core.game is None else len(self._spec.edition.actions))
         for a in self.legal_actions(player):
             mask[a] = 1
         return mask
 
     def apply_action(self, action):
         """Play an action id (a setup at the chance node); a bad one raises ValueError and changes nothing."""
-        engine = self._engine
-        # The usual call, a legal id as an int in a game without hidden cards, in one go (the rest below)
-        if engine is None or type(action) is not int or not 0 <= action:
+        core = self._core
+        game = core.game
+        # The usual call, a legal id as an int after the setup, in one go (the rest below)
+        if game is None or type(action) is not int or action < 0:
             return self._apply_action(action)
-        game = engine.game
         try:
-            act = self._spec.actions[action]
+            act = core.by_id[action]
         except IndexError:
             return self._apply_action(action)  # which says why
         player = game.board.current_player
         game.apply(act)
-        self._actions.append(action)
-        self._players.append(player)
+        core.actions.append(action)
+        core.players.append(player)
 
     def is_chance_node(self):
-        return self._engine is None
+        return self._core.game is None
 
     def is_player_node(self):
-        return self._engine is not None and not self._engine.game.is_terminal
+        return self._core.game is not None and not self._core.game.is_terminal
 
     def chance_outcomes(self):
-        if self._engine is not None:
+        if self._core.game is not None:
             return []
         p = 1.0 / self._spec.setups
         return [(i, p) for i in range(self._spec.setups)]
 
     def _apply_action(self, action):
         action = operator.index(action)  # numpy's integers too (OpenSpiel's Python bots sample with numpy)
-        if self._engine is None:
+        if self._core.game is None:
             player = int(pyspiel.PlayerId.CHANCE)
             spec = self._spec
             if not 0 <= action < spec.setups:
                 raise ValueError(f"setup {action}: there are {spec.setups} setups (0..{spec.setups - 1})")
-            self._engine = _Engine(new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
-                                            **spec.options))
+            self._core.game = new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
+                                       **spec.options)
         else:
-            game = self._engine.game
+            game = self._core.game
             player = game.current_player
             game.apply(self._spec.edition.actions.by_index(action))
-        self._actions.append(action)
-        self._players.append(player)
-        if self._privates is not None and len(self._actions) == 1:
+        self._core.actions.append(action)
+        self._core.players.append(player)
+        if self._privates is not None and len(self._core.actions) == 1:
             self._start_recording()
 
     def _start_recording(self) -> None:
         """Note the hidden cards at the start of the engine's game (after the setup, or where it was dealt)."""
-        game = self._engine.game
+        game = self._core.game
         self._saw(game.board)
         self._recorder.game, self._recorder.own = game.clone(), True
         self._recorder.game.keep_undo = False
@@ -314,7 +330,7 @@ class CaylusState(pyspiel.State):
     def _fill(self) -> None:
         """Note what each seat saw up to now (hidden-information editions), replaying the actions since the last
         point noted on the recorder's copy of the game (made again from the game's start if there is none)."""
-        if self._privates is None or len(self._privates) >= len(self._actions):
+        if self._privates is None or len(self._privates) >= len(self._core.actions):
             return
         recorder = self._recorder
         game = recorder.game
@@ -323,8 +339,8 @@ class CaylusState(pyspiel.State):
             game.keep_undo = False
             recorder.own = True
         if game is None:  # an unpickled state, or an undo below the points noted: replay from the start
-            now = self._engine.game
-            start = len(self._actions) - 1 - len(now.history)  # the point where the engine's game starts
+            now = self._core.game
+            start = len(self._core.actions) - 1 - len(now.history)  # the point where the engine's game starts
             dealt = now.dealt()
             game = (new_game(now.edition.id, players=now.num_players, seed=now.seed, **now.options)
                     if dealt is None else game_from_dealt(now.edition.id, now.num_players, now.seed, now.options,
@@ -334,7 +350,7 @@ class CaylusState(pyspiel.State):
                 game.apply(act)
             recorder.game, recorder.own = game, True
         actions = self._spec.actions
-        for action in self._actions[len(self._privates):]:
+        for action in self._core.actions[len(self._privates):]:
             game.apply(actions[action])
             self._saw(game.board)
 
@@ -348,15 +364,15 @@ class CaylusState(pyspiel.State):
 
     def undo_action(self, player, action):
         """Take back the last action (`Game.undo`; before setup again if it was the chance outcome)."""
-        if not self._actions or self._actions[-1] != action:
+        if not self._core.actions or self._core.actions[-1] != action:
             raise ValueError(f"undo_action({player}, {action}): it is not the last action played")
-        if len(self._actions) == 1:
-            self._engine = None
+        if len(self._core.actions) == 1:
+            self._core.game = None
         else:
-            self._engine.game.undo()  # raises for an action played before a re-deal: it is not in that game
-        self._actions.pop()
-        self._players.pop()
-        if self._privates is not None and len(self._privates) > len(self._actions):
+            self._core.game.undo()  # raises for an action played before a re-deal: it is not in that game
+        self._core.actions.pop()
+        self._core.players.pop()
+        if self._privates is not None and len(self._privates) > len(self._core.actions):
             self._privates.pop()
             self._publics.pop()
             self._recorder.game = None  # it is past the point now: `_fill` replays
@@ -364,21 +380,21 @@ class CaylusState(pyspiel.State):
     # OpenSpiel's C++ side keeps its own copy of the history, which Python cannot take back (and which Python
     # callers of apply_action bypass), so these report ours.
     def history(self):
-        return list(self._actions)
+        return list(self._core.actions)
 
     def history_str(self):
-        return ", ".join(str(a) for a in self._actions)
+        return ", ".join(str(a) for a in self._core.actions)
 
     def move_number(self):
-        return len(self._actions)
+        return len(self._core.actions)
 
     def full_history(self):
         """(player, action) pairs, with OpenSpiel's PlayerAction attribute names; the setup is the chance
         player's."""
-        return [PlayerAction(p, a) for p, a in zip(self._players, self._actions)]
+        return [PlayerAction(p, a) for p, a in zip(self._core.players, self._core.actions)]
 
     def is_initial_state(self):
-        return not self._actions
+        return not self._core.actions
 
     # -- words and results ------------------------------------------------------------------------------------
     def _action_to_string(self, player, action):
@@ -387,25 +403,25 @@ class CaylusState(pyspiel.State):
         return self._spec.edition.actions.by_index(action).token
 
     def returns(self):
-        if self._engine is None:
+        if self._core.game is None:
             return [0.0] * self._spec.players
-        return self._engine.game.returns()
+        return self._core.game.returns()
 
     def __str__(self):
-        if self._engine is None:
+        if self._core.game is None:
             return f"{self._spec.edition.title}, before setup"
-        return str(self._engine.game)
+        return str(self._core.game)
 
     def view(self, player):
         """What `player` sees (`Game.view`); before setup, only how the game is set up."""
-        if self._engine is None:
+        if self._core.game is None:
             return {"edition": self._spec.edition.id, "players": self._spec.players, "setup": None}
-        return self._engine.game.view(player)
+        return self._core.game.view(player)
 
     def public_tokens(self) -> list[str]:
         """The players' actions so far as tokens (everyone sees them; the setup's seed is not among them)."""
         actions = self._spec.edition.actions
-        return [actions.by_index(a).token for a in self._actions[1:]]
+        return [actions.by_index(a).token for a in self._core.actions[1:]]
 
     # -- hidden information -----------------------------------------------------------------------------------
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -413,12 +429,12 @@ class CaylusState(pyspiel.State):
         seeded from `probability_sampler()`. A clone where nothing is hidden."""
         self._fill()
         state = self.clone()
-        if self._engine is None or self._spec.edition.determinize is None:
+        if self._core.game is None or self._spec.edition.determinize is None:
             return state
         seed = int(probability_sampler() * (1 << 53))
-        state._engine = _Engine(determinize(self._engine.game.view(player_id), Rng(seed)))
+        state._core.game = determinize(self._core.game.view(player_id), Rng(seed))
         # the last point noted is now: go on from the re-deal
-        state._recorder.game, state._recorder.own = state._engine.game.clone(), True
+        state._recorder.game, state._recorder.own = state._core.game.clone(), True
         state._recorder.game.keep_undo = False
         # What the others saw before the re-deal is theirs in the real game: unknown in this one.
         state._privates = _Privates(tuple(seen if q == player_id else None for q, seen in enumerate(point))
@@ -547,9 +563,9 @@ def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "Ca
     if dealt is None:
         state.apply_action(game.seed - spec.seed)
     else:
-        state._engine = _Engine(game_from_dealt(edition.id, game.num_players, game.seed, game.options, dealt))
-        state._actions.append(0)
-        state._players.append(int(pyspiel.PlayerId.CHANCE))
+        state._core.game = game_from_dealt(edition.id, game.num_players, game.seed, game.options, dealt)
+        state._core.actions.append(0)
+        state._core.players.append(int(pyspiel.PlayerId.CHANCE))
         if state._privates is not None:
             state._start_recording()
     for act in game.history:
