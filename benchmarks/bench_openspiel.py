@@ -5,7 +5,8 @@
 Both sides play the same setups (game i uses engine seed SEED+i; through OpenSpiel, the setup chance node's
 outcome i) with uniformly random legal actions, and count player decisions. The OpenSpiel side is a plain Python
 loop over `pyspiel` states (`legal_actions`, `apply_action`, `is_terminal`), as research code would write it.
-Each side reports the median of its repetitions; repetitions alternate so that both see the same machine noise.
+Each side reports the median of its repetitions; repetitions alternate so that both see the same machine noise,
+and each is timed in CPU time of this process, so that other work on a shared machine counts less.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ import time
 import pyspiel
 
 import caylus.research.openspiel as caylus_openspiel
-from caylus.cli.runs import benchmark
+from caylus.cli.runs import simulate
 
 
 def openspiel_run(game, games: int) -> tuple[int, float, int]:
     """One repetition: (decisions, seconds, the longest game in OpenSpiel actions)."""
     decisions, longest = 0, 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
         choose = random.Random(i).choice
         state = game.new_initial_state()
@@ -36,7 +37,14 @@ def openspiel_run(game, games: int) -> tuple[int, float, int]:
             n += 1
         decisions += n
         longest = max(longest, n + 1)
-    return decisions, time.perf_counter() - start, longest
+    return decisions, time.process_time() - start, longest
+
+
+def engine_run(edition: str, players: int, games: int, seed: int) -> float:
+    """One repetition of `caylus bench` (`simulate`: random playouts, no undo kept): decisions a CPU second."""
+    start = time.process_time()
+    run = simulate(edition, players, games, seed)
+    return run.decisions / (time.process_time() - start)
 
 
 def main() -> None:
@@ -53,8 +61,7 @@ def main() -> None:
     game = pyspiel.load_game(name, {"players": args.players, "seed": args.seed, "setups": args.games})
     engine_rates, spiel_rates, longest = [], [], 0
     for _ in range(args.repeat):
-        result = benchmark(args.edition, args.players, games=args.games, repeat=1, seed=args.seed)
-        engine_rates.append(result["median_decisions_per_s"])
+        engine_rates.append(engine_run(args.edition, args.players, args.games, args.seed))
         decisions, seconds, longest_run = openspiel_run(game, args.games)
         spiel_rates.append(decisions / seconds)
         longest = max(longest, longest_run)
