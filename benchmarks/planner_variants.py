@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import re
 
-from caylus.editions.classic.planner import PlannerAgent, PlannerSearch
+from caylus.agents.planner import PlannerAgent, PlannerSearch
+from caylus.editions.classic import planner
 
 
 def __getattr__(name: str):
     m = re.fullmatch(r"R(\d+)", name)
     if m:
-        return lambda seed=None: _named(PlannerAgent(seed, replies=int(m[1])), name)
+        return lambda seed=None: _named(PlannerAgent(planner, seed, replies=int(m[1])), name)
     m = re.fullmatch(r"K(\d+)H(\d+)(?:T(\d+))?", name)
     if m:
-        return lambda seed=None: _named(PlannerSearch(seed, int(m[1]), int(m[2]), int(m[3] or 0)), name)
+        return lambda seed=None: _named(PlannerSearch(planner, seed, int(m[1]), int(m[2]), int(m[3] or 0)), name)
     raise AttributeError(name)
 
 

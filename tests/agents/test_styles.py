@@ -11,6 +11,7 @@ import pytest
 
 import caylus
 from caylus.agents import BadAgent, Position, make_agent, play_game
+from caylus.agents.planner import check_spec
 from caylus.agents.styles import Plan, StyleAgent, describe, style_names
 from caylus.core.registry import get_edition
 
@@ -43,7 +44,8 @@ def test_every_style_changes_only_features_the_edition_has_and_prefers_moves_tha
     tokens = [a.token for a in ed.actions]
     for name, entry in styles_table(edition).items():
         if "agent" in entry:  # a player of its own (e.g. Caylus 2005's planner), not weights and bonuses
-            assert callable(entry["agent"]) and not entry.get("weights") and not entry.get("prefer"), name
+            check_spec(entry["agent"])  # names a player of `agents.planner`, as data
+            assert not entry.get("weights") and not entry.get("prefer"), name
             continue
         assert set(entry["weights"]) <= set(ed.heuristics.FEATURES), name
         for pattern, (early, late) in entry["prefer"].items():

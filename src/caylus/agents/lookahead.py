@@ -38,6 +38,7 @@ from caylus.core.words import describe_action
 from .base import Advice, Position
 from .evaluation import gains, leaf_values, margin, reason_text
 from .greedy import GreedyAgent, greedy_successor, ranked_after, slipping_successor
+from .planner import own_agent
 
 
 def play_on(game, decisions: int, successor=greedy_successor):
@@ -155,8 +156,9 @@ class LookaheadAgent:
         return leaf
 
     def own_player(self, edition):
-        """The edition's own player for this level, if the level's setting names one (`"agent"`: built with the
-        seed, following the agent protocol), else None; never when thinking for a time (`hard:SECONDS`)."""
+        """The edition's own player for this level, if the level's setting names one (`"agent"`: a player of
+        `agents.planner`, e.g. `{"player": "planner-search", "candidates": 4, "horizon": 16}`, built with the
+        seed), else None; never when thinking for a time (`hard:SECONDS`)."""
         if self.think is not None:
             return None
         make = self._setting(edition, "agent", None)
@@ -164,7 +166,7 @@ class LookaheadAgent:
             return None
         agent = self._own.get(edition.id)
         if agent is None:
-            agent = self._own[edition.id] = make(self.seed)
+            agent = self._own[edition.id] = own_agent(edition, make, self.seed)
         return agent
 
     def choose(self, position: Position):

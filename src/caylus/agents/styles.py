@@ -24,6 +24,7 @@ from operator import mul
 from caylus.core.registry import EDITION_MODULES, get_edition
 
 from .base import BadAgent, Position
+from .planner import own_agent
 
 PREFIX = "style:"
 FOLLOW_UPS = 4  # how many of its own follow-up decisions a style player looks through after a move
@@ -139,16 +140,16 @@ class StyleAgent:
         self._own: dict = {}  # edition id -> the player of an edition's style that is its own player (`"agent"`)
 
     def own_player(self, edition):
-        """The edition's own player for this style, if its table entry names one (`"agent"`: a class built with
-        the seed, following the agent protocol), else None: a style that is not a plan of weights and bonuses
-        (e.g. a planner over an evaluation of its own)."""
+        """The edition's own player for this style, if its table entry names one (`"agent"`: a player of
+        `agents.planner`, e.g. `{"player": "planner"}`, built with the seed), else None: a style that is not a
+        plan of weights and bonuses (e.g. a planner over an evaluation of its own)."""
         entry = _table(edition.id).get(self.style)
         make = entry.get("agent") if entry else None
         if make is None:
             return None
         agent = self._own.get(edition.id)
         if agent is None:
-            agent = self._own[edition.id] = make(self.seed)
+            agent = self._own[edition.id] = own_agent(edition, make, self.seed)
         return agent
 
     def _settle(self, plan: Plan, game, seat: int):

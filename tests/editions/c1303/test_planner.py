@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import caylus
 from caylus.agents import Position, make_agent, play_game
+from caylus.agents.planner import PlannerSearch, play_on
 from caylus.editions.c1303 import planner
 from caylus.editions.c1303.catalog import FOOD, GOLD, STONE, TILE_ID, WOOD
 from caylus.editions.c1303.rules import D_DELIVER, PLANNING, STEWARDSHIP
@@ -114,28 +115,24 @@ def test_the_same_seed_plays_the_same_game():
 
 
 def test_the_planner_search_plays_legal_games_the_same_for_the_same_seed():
-    from caylus.editions.c1303.planner import PlannerSearch
-
     def one():
         return play_game(caylus.new_game("caylus-1303", players=2, seed=9),
-                         [PlannerSearch(1, candidates=2, horizon=4), make_agent("greedy", 2)]).record()
+                         [PlannerSearch(planner, 1, candidates=2, horizon=4), make_agent("greedy", 2)]).record()
     assert one() == one()
 
 
 def test_the_planner_search_stops_its_futures_where_the_next_round_begins():
-    from caylus.editions.c1303.planner import play_on
     game = _game_at(2)
-    after = play_on(game.clone(), 10_000)
+    after = play_on(planner, game.clone(), 10_000)
     assert after.board.round == 3 and after.board.phase == PLANNING
 
 
 def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_still_thinks_in_rollouts():
-    from caylus.editions.c1303.planner import PlannerSearch
     game = _game_at(3, seed=2)
     position = Position(game)
     hard = make_agent("hard", 5)
     assert isinstance(hard.own_player(game.edition), PlannerSearch)
-    assert hard.choose(position) == PlannerSearch(5, candidates=4, horizon=12).choose(position)
+    assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
     assert make_agent("hard:0.05", 5).own_player(game.edition) is None
     # Magna Carta's hard is the rollout over greedy, as before.
     assert make_agent("hard", 5).own_player(caylus.new_game("magna-carta", players=2, seed=1).edition) is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.styles import style_names
+from caylus.agents.planner import PlannerSearch, settle
 from caylus.editions.classic import planner
 from caylus.editions.classic.scoring import scores
 
@@ -44,7 +45,7 @@ def test_a_prestige_building_late_in_the_game_is_worth_more_than_its_cubes():
     passed.apply("pass")
     built = game.clone()
     built.apply("build:statue")
-    built, _margin = planner.settle(built, BLUE)  # the Statue's favor taken
+    built, _margin = settle(planner, built, BLUE, built.board)  # the Statue's favor taken
     assert value(built) > value(passed) + 1
 
 
@@ -129,7 +130,7 @@ def test_hard_plays_as_the_planner_search_and_hard_seconds_as_the_lookahead():
     """Caylus 2005's `hard` is the planner's search (`heuristics.LOOKAHEAD["hard"]["agent"]`): the same moves from
     the same seed; `hard:SECONDS` keeps thinking in rounds of futures for its time."""
     game = caylus.new_game("caylus", players=2, seed=4)
-    hard, search = make_agent("hard", 3), planner.PlannerSearch(3, candidates=4, horizon=16)
+    hard, search = make_agent("hard", 3), PlannerSearch(planner, 3, candidates=4, horizon=16)
     for _ in range(12):
         position = Position(game)
         action = hard.choose(position)

@@ -5,6 +5,7 @@ import pytest
 
 import caylus
 from caylus.agents import Position, make_agent, play_game
+from caylus.agents.planner import PlannerAgent
 from caylus.editions.magna_carta import heuristics as H
 from caylus.editions.magna_carta import planner as P
 
@@ -83,7 +84,7 @@ def test_a_prestige_building_is_worth_more_than_its_cost_late_in_the_game():
     g = _position(1, stone=2, gold=1, deniers=0)
     residence(g, 6)
     g = to_actions(g, BLUE)
-    assert P.PlannerAgent(1).choose(Position(g)).token == "prestige:statue"
+    assert PlannerAgent(P, 1).choose(Position(g)).token == "prestige:statue"
 
 
 def test_once_the_game_is_over_the_value_is_the_final_score():

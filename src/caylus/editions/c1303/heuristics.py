@@ -49,16 +49,13 @@ FEATURES = tuple(WEIGHTS)
 # How far the lookahead levels (`caylus.agents.lookahead`) look in this edition: the best few moves by these
 # heuristics (`candidates`), each played on for `horizon` more decisions with every seat playing greedily.
 # Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
-# `hard` plays as `planner.PlannerSearch` (`"agent"`): its best moves by the end-of-game evaluation, each played on
-# to the end of the round at most with every seat playing the planner (benchmarks/RESULTS-bots.md, "Caylus 1303:
-# the planner"); the rollout figures serve `hard:SECONDS` and the review.
+# `hard` plays as the planner's search (`"agent"`: `caylus.agents.planner.PlannerSearch` over `planner`): its best
+# moves by the end-of-game evaluation, each played on to the end of the round at most with every seat playing the
+# planner (benchmarks/RESULTS-bots.md, "Caylus 1303: the planner"); the rollout figures serve `hard:SECONDS` and
+# the review.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
-             "hard": {"candidates": 5, "horizon": 40, "agent": lambda seed: _planner_search(seed)}}
-
-
-def _planner_search(seed):
-    from .planner import PlannerSearch  # (planner values by these heuristics' effect worths: imported late)
-    return PlannerSearch(seed, candidates=4, horizon=12)
+             "hard": {"candidates": 5, "horizon": 40,
+                      "agent": {"player": "planner-search", "candidates": 4, "horizon": 12}}}
 
 # What a worker placed on a building is expected to bring when the building is activated, in prestige points.
 # Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are

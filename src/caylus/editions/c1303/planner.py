@@ -1,5 +1,5 @@
-"""A static evaluation of a Caylus 1303 position by what it will be worth at the END of the game, and a player
-that looks one turn ahead over it (`style:planner`).
+"""A static evaluation of a Caylus 1303 position by what it will be worth at the END of the game, and what the
+players that look ahead over it (`style:planner`, `hard`: `caylus.agents.planner`) need of the edition.
 
 The edition's `heuristics` blend an early and a late weight by the round; this evaluation counts instead what is
 left to do with each thing a seat holds, from the rulebook:
@@ -22,8 +22,6 @@ A seat's value is in end-of-game prestige points; search compares its margin ove
 """
 
 from __future__ import annotations
-
-import random
 
 from .catalog import (
     ARCHITECT, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, CHAMBERLAIN, CHARACTERS,
@@ -346,131 +344,24 @@ def margin(b, seat: int) -> float:
     return v[seat] - max(v[:seat] + v[seat + 1:])
 
 
-# -- the player ---------------------------------------------------------------------------------------------------
+# -- what the planner players (`caylus.agents.planner`) need of this edition ----------------------------------------
 
 FOLLOW_UPS = 4   # the seat's own next decisions played on after a move (which resource to pay, the next bundle)
+DEALS = 1  # nothing is hidden in this edition: one world
 
 
-def settle(game, seat: int, start: int, depth: int = FOLLOW_UPS):
-    """The game after the seat's own follow-up decisions (none once round `start` is over), each the best by
-    `margin`, and the margin there."""
-    value = None
-    # Follow-ups stop where a new round's Planning begins: that is the next turn, not a consequence of this move.
-    while depth and not game.is_terminal and game.current_player == seat and not _new_round(game.board, start):
-        best, value = None, None
-        for action in game.legal_actions():
-            g = game.clone()
-            g.apply(action)
-            v = margin(g.board, seat)
-            if value is None or v > value:
-                best, value = g, v
-        game = best
-        depth -= 1
-    if value is None:
-        value = margin(game.board, seat)
-    return game, value
+def _new_round(b, start) -> bool:
+    return b.round != start.round and b.phase == PLANNING
 
 
-def _new_round(b, start: int) -> bool:
-    return b.round != start and b.phase == PLANNING
+def follow_ups_end(b, start) -> bool:
+    """Follow-ups stop where a new round's Planning begins: that is the next turn, not a consequence of the move
+    chosen on `start`."""
+    return _new_round(b, start)
 
 
-def successor(game):
-    """The game after the player to move plays as the planner's one-decision policy would (its follow-ups too)."""
-    legal = game.legal_actions()
-    if len(legal) == 1:
-        g = game.clone()
-        g.apply(legal[0])
-        return g
-    seat = game.current_player
-    best, best_value = None, None
-    for action in legal:
-        g = game.clone()
-        g.apply(action)
-        g, v = settle(g, seat, game.board.round)
-        if best_value is None or v > best_value:
-            best, best_value = g, v
-    return best
-
-
-class PlannerAgent:
-    """One turn ahead over the end-of-game evaluation: each legal move is played with the seat's own follow-up
-    decisions, then, with `replies`, the other seats' decisions until the seat is to decide again (at most that
-    many, each by the same one-decision policy); the move leaving the best margin is kept (ties: canonical
-    order). A few milliseconds a move."""
-
-    name = "style:planner"
-
-    def __init__(self, seed: int | None = None, replies: int = 0):
-        self.rng = random.Random(seed)
-        self.replies = replies
-
-    def rank(self, position) -> list[tuple[float, int, object]]:
-        world = position.sample(self.rng.getrandbits(63))
-        world.keep_undo = False
-        seat = position.player
-        scored = []
-        for i, action in enumerate(position.legal):
-            g = world.clone()
-            g.apply(action)
-            g, value = settle(g, seat, world.board.round)
-            if self.replies:
-                k = self.replies
-                while k and not g.is_terminal and g.current_player != seat:
-                    g = successor(g)
-                    k -= 1
-                value = margin(g.board, seat)
-            scored.append((value, i, action))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        return scored
-
-    def choose(self, position):
-        if len(position.legal) == 1:
-            return position.legal[0]
-        return self.rank(position)[0][2]
-
-
-def play_on(game, decisions: int):
-    """The game after at most `decisions` more decisions, every seat playing the planner's one-decision policy,
-    stopped where the next round's Planning begins (a comparable point for every move: the round's activations,
-    deliveries and Stewardship played out, nothing of the next round begun)."""
-    start = game.board.round
-    while decisions and not game.is_terminal and not _new_round(game.board, start):
-        game = successor(game)
-        decisions -= 1
-    return game
-
-
-class PlannerSearch:
-    """The planner looking further: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for up
-    to `horizon` decisions, to the end of the round at most, with every seat playing the planner's one-decision
-    policy; the move whose future leaves the best margin by the end-of-game evaluation is kept (ties: the
-    planner's order). Deterministic: nothing is drawn at random where nothing is hidden."""
-
-    name = "planner-search"
-
-    def __init__(self, seed: int | None = None, candidates: int = 4, horizon: int = 12):
-        if candidates < 1 or horizon < 0:
-            raise ValueError("planner search: at least 1 candidate and a horizon of 0 or more decisions")
-        self.planner = PlannerAgent(seed)
-        self.candidates, self.horizon = candidates, horizon
-
-    def rank(self, position) -> list[tuple[float, int, object]]:
-        ranked = self.planner.rank(position)
-        world = position.sample(self.planner.rng.getrandbits(63))
-        world.keep_undo = False
-        seat = position.player
-        weighed = []
-        for rank, (_value, _i, action) in enumerate(ranked[:self.candidates]):
-            g = world.clone()
-            g.apply(action)
-            g = play_on(g, self.horizon)
-            weighed.append((margin(g.board, seat), rank, action))
-        weighed.sort(key=lambda s: (-s[0], s[1]))
-        return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
-                          if rank >= self.candidates]
-
-    def choose(self, position):
-        if len(position.legal) == 1:
-            return position.legal[0]
-        return self.rank(position)[0][2]
+def future_end(b, start, turns: int) -> bool:
+    """A future stops where the next round's Planning begins (a comparable point for every move: the round's
+    activations, deliveries and Stewardship played out, nothing of the next round begun): a round is a turn, so
+    any `turns` of 1 or more stops there too."""
+    return _new_round(b, start)

@@ -19,7 +19,6 @@ plays them one decision ahead. The plans, from the rulebook and the classic advi
 from __future__ import annotations
 
 from .catalog import MONUMENT_TILES, STONE_TILES, TILES, WOOD_TILES
-from .planner import PlannerAgent
 
 _MONUMENTS = [TILES[t].key for t in MONUMENT_TILES]
 _PRODUCTION = ("wood_quarry", "wood_sawmill", "wood_farm", "wood_spinning_mill", "stone_quarry", "stone_sawmill",
@@ -82,6 +81,6 @@ STYLES = {
     "planner": {
         "plan": "no fixed plan: the best move one turn ahead by what the position will be worth at the end of the "
                 "game (bundles, buildings' income for the rounds left, Residences and Monuments)",
-        "agent": PlannerAgent,
+        "agent": {"player": "planner"},
     },
 }

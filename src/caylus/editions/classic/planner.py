@@ -1,5 +1,5 @@
-"""What a Caylus (2005) position is worth to each seat at the END of the game, and a player that looks one turn
-ahead over it (`style:planner`).
+"""What a Caylus (2005) position is worth to each seat at the END of the game, and what the players that look ahead
+over it (`style:planner`, `hard`) need of the edition.
 
 The heuristics (`heuristics.py`) blend an early and a late worth of each feature by a stage that counts 13 turns;
 real games run 15-18 turns and end when the Towers are counted (rules p5-6), and what a thing is worth depends on
@@ -21,11 +21,11 @@ stock, buildings, favor table, castle houses and placed workers) at worths worke
   the board what they should still bring this turn (the heuristics' `_Turn`).
 
 A seat's value is in end-of-game prestige points; the player compares its margin over the best other seat.
+The players over it are the same for every edition (`caylus.agents.planner`); this module gives them its hooks.
 """
 
 from __future__ import annotations
 
-import random
 from operator import mul
 
 from .catalog import COUNT_SPACE, SECTION_PARTS
@@ -104,128 +104,19 @@ def margin(b, seat: int) -> float:
     return v[seat] - max(v[:seat] + v[seat + 1:])
 
 
-# -- the player ---------------------------------------------------------------------------------------------------
+# -- what the planner players (`caylus.agents.planner`) need of this edition ----------------------------------------
 
 FOLLOW_UPS = 4  # the seat's own next decisions played after a move (which cube to pay, a second batch...)
+DEALS = 1  # nothing is hidden in this edition: one world
 
 
-def settle(game, seat: int, depth: int = FOLLOW_UPS):
-    """The game after the seat's own follow-up decisions, each the best by `margin`, and the margin there."""
-    value = None
-    while depth and not game.is_terminal and game.current_player == seat:
-        best, value = None, None
-        for action in game.legal_actions():
-            g = game.clone()
-            g.apply(action)
-            v = margin(g.board, seat)
-            if value is None or v > value:
-                best, value = g, v
-        game = best
-        depth -= 1
-    if value is None:
-        value = margin(game.board, seat)
-    return game, value
+def follow_ups_end(b, start) -> bool:
+    """The seat's own follow-ups run on while it is to decide (up to FOLLOW_UPS)."""
+    return False
 
 
-def reply(game):
-    """The game after the player to move plays its best decision by `margin` (its follow-ups too)."""
-    legal = game.legal_actions()
-    seat = game.current_player
-    if len(legal) == 1:
-        g = game.clone()
-        g.apply(legal[0])
-        return g
-    best, best_value = None, None
-    for action in legal:
-        g = game.clone()
-        g.apply(action)
-        g, v = settle(g, seat)
-        if best_value is None or v > best_value:
-            best, best_value = g, v
-    return best
-
-
-class PlannerAgent:
-    """One decision ahead over the end-of-game evaluation: each legal move is played with the seat's own
-    follow-up decisions, then (with `replies`) up to that many decisions of the other seats, each their best by
-    the same evaluation, until the seat is to decide again; the move leaving the best margin is kept (ties: the
-    canonical order). Milliseconds a move."""
-
-    name = "style:planner"
-
-    def __init__(self, seed: int | None = None, replies: int = 0):
-        self.rng = random.Random(seed)
-        self.replies = replies
-
-    def rank(self, position) -> list[tuple[float, int, object]]:
-        """Every legal move with the margin it leads to, best first (ties in canonical order)."""
-        world = position.sample(self.rng.getrandbits(63))
-        world.keep_undo = False  # tried on clones, never taken back
-        seat = position.player
-        scored = []
-        for i, action in enumerate(position.legal):
-            g = world.clone()
-            g.apply(action)
-            g, value = settle(g, seat)
-            if self.replies:
-                k = self.replies
-                while k and not g.is_terminal and g.current_player != seat:
-                    g = reply(g)
-                    k -= 1
-                value = margin(g.board, seat)
-            scored.append((value, i, action))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        return scored
-
-    def choose(self, position):
-        if len(position.legal) == 1:
-            return position.legal[0]
-        return self.rank(position)[0][2]
-
-
-def play_on(game, decisions: int, turns: int = 0):
-    """The game after `decisions` more decisions, every seat playing its best by `margin` (`reply`); with `turns`,
-    stopped sooner once that many turns have begun after this one, so that the futures of the moves compared end
-    at the same point of the turn (income paid, no worker placed), where the evaluation needs no plan."""
-    stop_turn = game.board.turn + turns if turns else None
-    while decisions and not game.is_terminal:
-        if stop_turn is not None and game.board.turn >= stop_turn:
-            break
-        game = reply(game)
-        decisions -= 1
-    return game
-
-
-class PlannerSearch:
-    """The planner with a look ahead: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for
-    up to `horizon` decisions (to the start of the turn after next at most, with `turns`), every seat playing the
-    planner's one-decision policy, and the move whose future ends with the best margin is kept (ties: the
-    planner's order). Deterministic: nothing in it is drawn at random where nothing is hidden."""
-
-    name = "planner-search"
-
-    def __init__(self, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0):
-        if candidates < 1 or horizon < 0 or turns < 0:
-            raise ValueError("planner search: at least 1 candidate, a horizon and a number of turns of 0 or more")
-        self.planner = PlannerAgent(seed)
-        self.candidates, self.horizon, self.turns = candidates, horizon, turns
-
-    def rank(self, position) -> list[tuple[float, int, object]]:
-        ranked = self.planner.rank(position)
-        world = position.sample(self.planner.rng.getrandbits(63))
-        world.keep_undo = False
-        seat = position.player
-        weighed = []
-        for rank, (_value, _i, action) in enumerate(ranked[:self.candidates]):
-            g = world.clone()
-            g.apply(action)
-            g = play_on(g, self.horizon, self.turns)
-            weighed.append((margin(g.board, seat), rank, action))
-        weighed.sort(key=lambda s: (-s[0], s[1]))
-        return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
-                          if rank >= self.candidates]
-
-    def choose(self, position):
-        if len(position.legal) == 1:
-            return position.legal[0]
-        return self.rank(position)[0][2]
+def future_end(b, start, turns: int) -> bool:
+    """With `turns`, a future stops once that many turns have begun after `start`'s, so that the futures of the
+    moves compared end at the same point of the turn (income paid, no worker placed), where the evaluation needs
+    no plan."""
+    return bool(turns) and b.turn >= start.turn + turns

@@ -20,7 +20,6 @@ plays them one decision ahead. The plans, from the rulebook (rules p4-5) and the
 from __future__ import annotations
 
 from .catalog import BUILDABLE, PRESTIGE, TILES
-from .planner import PlannerAgent
 
 _PRESTIGE_BUILDINGS = [TILES[t].id for t in BUILDABLE[PRESTIGE]]
 
@@ -84,6 +83,6 @@ STYLES = {
     "planner": {
         "plan": "no fixed plan: one decision ahead over what the position will be worth at the end of the game "
                 "(buildings by the turns left to use them, cubes and deniers by what they can still buy)",
-        "agent": PlannerAgent,  # its own player (`planner.py`), not weights and bonuses
+        "agent": {"player": "planner"},  # its own player (`planner.py`), not weights and bonuses
     },
 }

@@ -1,5 +1,5 @@
-"""What a Caylus Magna Carta position will be worth at the END of the game, and a player that looks one decision
-(with its own follow-ups) ahead over it (`style:planner`).
+"""What a Caylus Magna Carta position will be worth at the END of the game, and what the players that look
+ahead over it (`style:planner`: `caylus.agents.planner`) need of the edition.
 
 The edition's `heuristics` blend an early and a late weight by the share of castle tokens taken, tuned by
 self-play. This evaluation counts instead what each thing a seat holds will still bring in the turns left (`turns_left`:
@@ -25,7 +25,6 @@ points; the planner compares its margin over the best other seat, as every bot o
 
 from __future__ import annotations
 
-import random
 from operator import mul
 
 from . import heuristics as H
@@ -133,7 +132,11 @@ def end_values(b) -> list[float]:
     return out
 
 
-def margin(values: list[float], seat: int) -> float:
+# -- what the planner players (`caylus.agents.planner`) need of this edition ----------------------------------------
+
+def margin(b, seat: int) -> float:
+    """How far `seat` is ahead of the best other seat, by `end_values`."""
+    values = end_values(b)
     return values[seat] - max(values[:seat] + values[seat + 1:])
 
 
@@ -143,50 +146,11 @@ DEALS = 4
 FOLLOW_UPS = 4  # the seat's own follow-up decisions played after a move (payments, the prestige building's place)
 
 
-class PlannerAgent:
-    """One decision ahead over `end_values`: each legal move is tried in a world dealt from the seat's view, the
-    seat's own follow-up decisions (which cube pays, where a prestige building goes) played by the same rule, and
-    the move that leaves the best margin over the best other seat is kept. A few milliseconds a move."""
+def follow_ups_end(b, start) -> bool:
+    """The follow-ups of a move stop at a new action of phase 2: that is the next decision, after the others'."""
+    return b.stack[-1][0] == D_ACTION
 
-    name = "style:planner"
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def _settle(self, game, seat: int) -> float:
-        depth = FOLLOW_UPS
-        value = None
-        # The follow-ups of a move (not a new action of phase 2: that is the next decision, after the others').
-        while (depth and not game.is_terminal and game.current_player == seat
-               and game.board.stack[-1][0] != D_ACTION):
-            best = None
-            for action in game.legal_actions():
-                g = game.clone()
-                g.apply(action)
-                v = margin(end_values(g.board), seat)
-                if best is None or v > best[0]:
-                    best = (v, g)
-            value, game = best
-            depth -= 1
-        return margin(end_values(game.board), seat) if value is None else value
-
-    def rank(self, position) -> list[tuple[float, int, object]]:
-        """Every legal move with its value (the seat's margin in end-of-game prestige), best first."""
-        worlds = [position.sample(self.rng.getrandbits(63)) for _ in range(DEALS if position.hidden else 1)]
-        seat = position.player
-        scored = []
-        for i, action in enumerate(position.legal):
-            total = 0.0
-            for world in worlds:
-                world.keep_undo = False  # tried on clones, never taken back
-                g = world.clone()
-                g.apply(action)
-                total += self._settle(g, seat)
-            scored.append((total / len(worlds), i, action))
-        scored.sort(key=lambda s: (-s[0], s[1]))
-        return scored
-
-    def choose(self, position):
-        if len(position.legal) == 1:
-            return position.legal[0]
-        return self.rank(position)[0][2]
+def future_end(b, start, turns: int) -> bool:
+    """With `turns`, a future stops once that many turns have begun after `start`'s."""
+    return bool(turns) and b.turn >= start.turn + turns

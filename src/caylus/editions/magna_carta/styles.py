@@ -14,7 +14,6 @@ plays them one decision ahead. The plans, from the rulebook and the classic advi
 
 from __future__ import annotations
 
-from .planner import PlannerAgent
 
 # style -> {"plan": one line, "weights": {feature: (early, late)} replacing the edition's, "prefer": {token pattern
 # ("*": any text): (bonus early, bonus late)}}. Bonuses are prestige points added to the move's value.
@@ -73,5 +72,5 @@ STYLES["planner"] = {
             "turns they will earn in, deniers and cubes at what they can still buy, no worker left idle",
     "weights": {},
     "prefer": {},
-    "agent": PlannerAgent,
+    "agent": {"player": "planner"},
 }
