@@ -42,12 +42,20 @@ def test_own_agent_builds_the_player_an_edition_names_with_its_settings():
     assert isinstance(search, PlannerSearch) and (search.candidates, search.horizon) == (2, 5)
 
 
-@pytest.mark.parametrize("spec", [None, "planner", {}, {"player": "mcts"}, {"player": lambda seed: None}])
+@pytest.mark.parametrize("spec", ["planner", {}, {"player": "mcts"}, {"player": lambda seed: None}])
 def test_a_table_entry_that_names_no_planner_player_is_a_clear_error(spec):
     with pytest.raises(ValueError, match="own player"):
         check_spec(spec)
     with pytest.raises(ValueError, match="own player"):
         own_agent(get_edition("caylus"), spec, 1)
+
+
+def test_a_table_without_a_player_gets_none_and_a_kept_player_is_built_once():
+    ed = get_edition("caylus")
+    assert own_agent(ed, None, 1) is None
+    kept = {}
+    first = own_agent(ed, {"player": "planner"}, 1, kept)
+    assert own_agent(ed, {"player": "planner"}, 1, kept) is first and kept == {"caylus": first}
 
 
 def test_bad_settings_are_refused():

@@ -161,13 +161,7 @@ class LookaheadAgent:
         seed), else None; never when thinking for a time (`hard:SECONDS`)."""
         if self.think is not None:
             return None
-        make = self._setting(edition, "agent", None)
-        if make is None:
-            return None
-        agent = self._own.get(edition.id)
-        if agent is None:
-            agent = self._own[edition.id] = own_agent(edition, make, self.seed)
-        return agent
+        return own_agent(edition, self._setting(edition, "agent", None), self.seed, self._own)
 
     def choose(self, position: Position):
         own = self.own_player(position.edition)

@@ -171,8 +171,16 @@ def check_spec(spec) -> None:
                          f"not {spec!r}")
 
 
-def own_agent(edition, spec: dict, seed: int | None):
-    """The player an edition's table names (`spec`: `{"player": name, **settings}`) for a game of `edition`."""
+def own_agent(edition, spec: dict | None, seed: int | None, kept: dict | None = None):
+    """The player an edition's table names (`spec`: `{"player": name, **settings}`) for a game of `edition`, None
+    where it names none; with `kept` (edition id -> player), built once an edition and kept there."""
+    if spec is None:
+        return None
+    if kept is not None and edition.id in kept:
+        return kept[edition.id]
     check_spec(spec)
     settings = {k: v for k, v in spec.items() if k != "player"}
-    return PLAYERS[spec["player"]](edition_planner(edition), seed, **settings)
+    agent = PLAYERS[spec["player"]](edition_planner(edition), seed, **settings)
+    if kept is not None:
+        kept[edition.id] = agent
+    return agent

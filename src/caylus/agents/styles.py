@@ -144,13 +144,7 @@ class StyleAgent:
         `agents.planner`, e.g. `{"player": "planner"}`, built with the seed), else None: a style that is not a
         plan of weights and bonuses (e.g. a planner over an evaluation of its own)."""
         entry = _table(edition.id).get(self.style)
-        make = entry.get("agent") if entry else None
-        if make is None:
-            return None
-        agent = self._own.get(edition.id)
-        if agent is None:
-            agent = self._own[edition.id] = own_agent(edition, make, self.seed)
-        return agent
+        return own_agent(edition, entry.get("agent") if entry else None, self.seed, self._own)
 
     def _settle(self, plan: Plan, game, seat: int):
         """The game after the seat's own follow-up decisions, each the best by the plan, and its value there."""
