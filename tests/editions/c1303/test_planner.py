@@ -28,6 +28,16 @@ def test_at_the_end_the_evaluation_is_the_final_score():
     assert planner.values(game.board) == [float(s) for s in game.scores()]
 
 
+def test_a_provost_past_the_end_of_the_road_is_valued_like_one_at_its_end():
+    # The provost may be moved onto the spaces past the Road's last one (rules: "the spaces bearing his symbol");
+    # the evaluation read a slot past the Road for each step beyond and raised IndexError in hard's search.
+    from caylus.editions.c1303.catalog import PROVOST_MAX, ROAD_SPACES
+    game = _game_at(3)
+    at_end, past_end = game.board.copy(), game.board.copy()
+    at_end.provost, past_end.provost = ROAD_SPACES, PROVOST_MAX
+    assert planner.values(past_end) == planner.values(at_end)
+
+
 def test_resources_are_worth_less_as_the_game_nears_its_end_but_gold_keeps_its_two_points():
     # Only Gold scores at the end (2 PP each); Food, Wood, Stone and Fabric only buy things while rounds remain.
     early, late = _game_at(2).board, _game_at(9).board

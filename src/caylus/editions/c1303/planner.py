@@ -26,7 +26,7 @@ from __future__ import annotations
 from .catalog import (
     ARCHITECT, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE, CHAMBERLAIN, CHARACTERS,
     CONSTRUCTION, DAY_LABORER, DELIVERYMAN, FAVOR, FOREMAN, GAIN, GOLD, GOLD_PRESTIGE_AT_END, GOLDSMITH, LAWYER,
-    MONUMENT_FACE, MONUMENT_TILES, OFFER, OWNER_PRESTIGE, PRINTED_SLOTS, RECRUITMENT, RESIDENCE, ROUNDS,
+    MONUMENT_FACE, MONUMENT_TILES, OFFER, OWNER_PRESTIGE, PRINTED_SLOTS, RECRUITMENT, RESIDENCE, ROUNDS, SLOTS,
     STEWARD, STEWARD_PRESTIGE, STONE_BUILDING, STONE_TILES, TILES, TOLL, WOOD_BUILDING, WOOD_TILES,
 )
 from .heuristics import FEATURES, _effect_worth, _worths
@@ -304,7 +304,8 @@ def _holdings(b, p: int, w: Worths) -> float:
         if holder == p:
             value += w.characters[c]
     if b.phase <= ACTIVATION:
-        last = PRINTED_SLOTS + b.provost
+        # The provost may stand past the Road's end (catalog.PROVOST_SPACES_PAST_END): all of it is activated.
+        last = min(PRINTED_SLOTS + b.provost, SLOTS)
         for s in range(last):
             if b.worker_on[s] == p or b.journeyman_on[s] == p:
                 t = tiles[s]
