@@ -11,12 +11,15 @@ def settled(page, at_least: int | None = None, seat: int | str | None = None, ti
     `data-seat` to the seat it is drawn for, "watch" for a spectator). With `at_least`, a state of that version or
     later; with `seat`, drawn as that seat sees it. Returns the version drawn. Read drawn things after this: a
     list read while it is being drawn again reads empty or half."""
-    page.wait_for_function(
+    # The version is read in the same check that found the page settled: read after it, a state arriving in
+    # between (a bot's move) may be half drawn, its mark not yet set.
+    drawn = page.wait_for_function(
         """([least, seat]) => { const m = document.getElementById('main'), b = document.getElementById('turn-banner');
-            return Boolean(m && b && m.dataset.settled !== undefined && m.dataset.settled === b.dataset.version
-              && (least === null || Number(m.dataset.settled) >= least) && (seat === null || m.dataset.seat === seat)); }""",
+            const done = Boolean(m && b && m.dataset.settled !== undefined && m.dataset.settled === b.dataset.version
+              && (least === null || Number(m.dataset.settled) >= least) && (seat === null || m.dataset.seat === seat));
+            return done ? m.dataset.settled : false; }""",
         arg=[at_least, None if seat is None else str(seat)], timeout=timeout * 1000)
-    return int(page.get_attribute("#main", "data-settled"))
+    return int(drawn.json_value())
 
 
 def wait_for_my_move_or_end(page, timeout=60.0, settle=True) -> str:
