@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import re
 
@@ -95,3 +96,20 @@ def options_text(options: dict) -> str:
     if not options:
         return "none"
     return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in sorted(options.items()))
+
+
+@contextlib.contextmanager
+def opening_database(command: str, given: str, url: str):
+    """Open a database inside this block: SQLAlchemy's refusals become one line saying what to fix."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    try:
+        yield
+    except ArgumentError as exc:
+        raise UsageError(f"caylus {command}: --db {given!r} is not a database URL: {exc}") from None
+    except OperationalError as exc:
+        raise UsageError(f"caylus {command}: cannot open the database {url!r}: "
+                         f"{str(exc.orig).strip().splitlines()[0]}") from None
+    except ImportError as exc:
+        raise UsageError(f"caylus {command}: --db {given!r} needs a database driver that is not installed "
+                         f"({exc.name})") from None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
-from .common import UsageError, positive_int
+from .common import UsageError, opening_database, positive_int
 from .serve import _database
 
 EXTRA = "caylus ratings needs the web extra: pip install 'caylus[web]'"
@@ -43,7 +43,6 @@ def run_ratings(args) -> int:
         raise UsageError("caylus ratings: --store keeps a recomputation: give --recompute with it")
     if importlib.util.find_spec("sqlalchemy") is None:
         raise UsageError(f"{EXTRA} (sqlalchemy not installed)")
-    from sqlalchemy.exc import ArgumentError, OperationalError
 
     from caylus.server.ratings import Ratings, conservative
     from caylus.server.settings import default_db_url
@@ -55,13 +54,8 @@ def run_ratings(args) -> int:
         raise UsageError(f"caylus ratings: no store at {url.removeprefix('sqlite:///')!r}")
     if url.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
-    try:
+    with opening_database("ratings", args.db, url):
         store = Store(url)
-    except ArgumentError as exc:
-        raise UsageError(f"caylus ratings: --db {args.db!r} is not a database URL: {exc}") from None
-    except OperationalError as exc:
-        raise UsageError(f"caylus ratings: cannot open the database {url!r}: "
-                         f"{str(exc.orig).strip().splitlines()[0]}") from None
     try:
         rated = Ratings(store)
         if not args.recompute:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 
-from .common import UsageError, positive_int
+from .common import UsageError, opening_database, positive_int
 
 EXTRA = "caylus serve needs the web extra: pip install 'caylus[web]'"
 
@@ -114,7 +114,6 @@ def run_serve(args) -> int:
     if missing:
         raise UsageError(f"{EXTRA} ({', '.join(missing)} not installed)")
     import uvicorn
-    from sqlalchemy.exc import ArgumentError, OperationalError
 
     from caylus.server import Settings, create_app
 
@@ -131,16 +130,8 @@ def run_serve(args) -> int:
                         absent_s=60 * args.absent_minutes)
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
         raise UsageError(f"{EXTRA} (psycopg not installed, needed for PostgreSQL)")
-    try:
+    with opening_database("serve", args.db, args.db or settings.database()):
         app = create_app(settings)
-    except ArgumentError as exc:
-        raise UsageError(f"caylus serve: --db {args.db!r} is not a database URL: {exc}") from None
-    except OperationalError as exc:
-        raise UsageError(f"caylus serve: cannot open the database {args.db or settings.database()!r}: "
-                         f"{str(exc.orig).strip().splitlines()[0]}") from None
-    except ImportError as exc:
-        raise UsageError(f"caylus serve: --db {args.db!r} needs a database driver that is not installed "
-                         f"({exc.name})") from None
     print(f"caylus serve: http://{args.host}:{args.port}/ (API docs at /docs), games kept in "
           f"{_shown_url(settings.database())}", flush=True)
     # No permessage-deflate: compressing each state again for every socket cost the web process more CPU than
