@@ -190,6 +190,11 @@ def test_every_road_card_of_magna_carta_explains_itself(page, server):
                                       lambda s: any(c["owner"] is not None for c in s["view"]["road"]))
     page.goto(f"{server.url}/?table={table}&token={token}")
     settled(page, seat=0)
+    # Where the position reached is your decision with nothing to click on the board, its dialog opens at once and
+    # (being modal) covers the board: a person who wants to read the cards first closes it, as here.
+    if page.locator("dialog#choice[open]").count():
+        page.locator("dialog#choice[open] button.secondary").click()
+        page.wait_for_selector("dialog#choice[open]", state="detached")
     notes = httpx.get(f"{server.url}/api/tables/{table}/buildings", params={"token": token}).json()
     road = httpx.get(f"{server.url}/api/tables/{table}", params={"token": token}).json()["view"]["road"]
     cards = page.locator("svg.board [data-building]")
