@@ -67,3 +67,116 @@ def test_bad_settings_are_refused():
         PlannerAgent(planner, 1, replies=-1)
     with pytest.raises(TypeError):
         own_agent(get_edition("caylus"), {"player": "planner", "candidates": 3}, 1)
+
+
+# -- the anytime search (`hard:SECONDS`) -----------------------------------------------------------------------------
+
+def _position_1303(decisions: int = 30, seed: int = 3):
+    game = caylus.new_game("caylus-1303", players=2, seed=seed)
+    bots = [make_agent("greedy", 1), make_agent("greedy", 2)]
+    for _ in range(decisions):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    while len(game.legal_actions()) < 4:
+        game.apply(bots[game.current_player].choose(Position(game)))
+    return Position(game)
+
+
+class _Ticks:
+    """A clock that moves one unit each time it is read: a deadline in reads, the same on any machine."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        self.now += 1
+        return float(self.now)
+
+
+def _small(seed=1, **kw):
+    # Short futures so that each search takes milliseconds; the steps then widen and deepen by the generic rule.
+    return PlannerSearch(edition_planner(get_edition("caylus-1303")), seed, candidates=2, horizon=3, **kw)
+
+
+def test_the_first_search_of_the_anytime_form_is_the_plain_search():
+    position = _position_1303()
+    one = _small(steps=1)
+    assert one.rank(position) == _small().rank(position)
+    assert one.last_steps == 1 and one.last_setting == (2, 3, 0, 1)
+
+
+def test_the_anytime_search_widens_and_deepens_and_is_the_same_for_the_same_steps():
+    position = _position_1303()
+    a, b = _small(steps=3), _small(steps=3)
+    assert a.rank(position) == b.rank(position) and a.last_trace == b.last_trace
+    assert [len(t) for t in a.last_trace] == [2, 4, min(6, len(position.legal))]
+    assert a.last_setting == (min(6, len(position.legal)), 12, 0, 1)
+    assert a.schedule(5, True)[:3] == [(2, 3, 0, 1), (4, 6, 0, 2), (5, 12, 0, 3)]  # more deals where cards hide
+
+
+def test_more_searches_never_play_a_worse_answer_by_the_deepest_values():
+    position = _position_1303()
+    answers, traces = [], []
+    for steps in range(1, 5):
+        search = _small(steps=steps)
+        answers.append(search.choose(position).token)
+        traces.append(search.last_trace)
+    for k in range(3):
+        assert traces[k + 1][:k + 1] == traces[k]  # the same searches first: a fixed budget, a fixed answer
+        deepest = traces[k + 1][-1]
+        assert answers[k] in deepest and deepest[answers[k + 1]] >= deepest[answers[k]]
+        assert deepest[answers[k + 1]] == max(deepest.values())
+
+
+def test_a_search_cut_by_the_deadline_answers_no_worse_than_the_last_complete_one_by_its_values():
+    position = _position_1303()
+    full = _small(steps=4)
+    full.rank(position)
+    cut_seen = 0
+    for budget in range(2, 400, 7):
+        search = _small(think=float(budget))
+        search.clock = _Ticks()  # deterministic: the deadline passes after so many reads of the clock
+        answer = search.choose(position).token
+        if not search.last_trace:
+            assert answer == search.planner.rank(position)[0][2].token  # nothing searched: the planner's move
+            continue
+        k = len(search.last_trace)
+        last = search.last_trace[-1]
+        assert search.last_trace[:-1] == full.last_trace[:k - 1]
+        if k <= len(full.last_trace) and last != full.last_trace[k - 1]:  # the deepest search was cut
+            cut_seen += 1
+            before = max(full.last_trace[k - 2], key=full.last_trace[k - 2].get) if k > 1 else None
+            if before is not None:
+                assert before in last and last[answer] >= last[before]
+        assert last[answer] == max(last.values())
+    assert cut_seen >= 1
+
+
+def test_the_anytime_search_refuses_bad_settings():
+    planner = edition_planner(get_edition("caylus-1303"))
+    for bad in ({"think": 0}, {"think": -1.0}, {"think": float("inf")}, {"steps": 0}):
+        with pytest.raises(ValueError, match="thinking time"):
+            PlannerSearch(planner, 1, **bad)
+    for step in ({}, {"candidates": 0}, {"horizon": -1}, {"depth": 3}, {"turns": 1.5}, {"deals": True}, "wide"):
+        with pytest.raises(ValueError, match="deeper step"):
+            PlannerSearch(planner, 1, deeper=[step])
+
+
+def test_hard_seconds_is_the_anytime_planner_search_where_hard_is_the_planner_search():
+    position = _position_1303()
+    hard = make_agent("hard:0.5", 4)
+    own = hard.own_player(position.edition)
+    assert isinstance(own, PlannerSearch) and own.think == 0.5
+    assert hard.choose(position) in position.legal and own.last_steps >= 0
+    # Magna Carta's `hard` is still the rollout lookahead: thinking for a time, it plays rounds of its futures.
+    assert make_agent("hard:0.5", 4).own_player(get_edition("magna-carta")) is None
+
+
+def test_hints_at_hard_come_from_the_planner_search_in_plain_words():
+    position = _position_1303()
+    hard = make_agent("hard", 6)
+    advice = hard.explain(position, top=3)
+    ranked = PlannerSearch(edition_planner(position.edition), 6, candidates=4, horizon=12).rank(position)
+    assert [a.action for a in advice] == [a for _v, _r, a in ranked[:3]]
+    assert advice[0].action == make_agent("hard", 6).choose(position)
+    assert "every player choosing as the planner would" in advice[0].reason
+    assert "at the end of the game" in advice[0].reason and advice[0].value == round(ranked[0][0], 3)

@@ -158,10 +158,14 @@ class LookaheadAgent:
     def own_player(self, edition):
         """The edition's own player for this level, if the level's setting names one (`"agent"`: a player of
         `agents.planner`, e.g. `{"player": "planner-search", "candidates": 4, "horizon": 16}`, built with the
-        seed), else None; never when thinking for a time (`hard:SECONDS`)."""
-        if self.think is not None:
-            return None
-        return own_agent(edition, self._setting(edition, "agent", None), self.seed, self._own)
+        seed), else None. Thinking for a time (`hard:SECONDS`), the planner's search thinks that long (anytime:
+        deeper and wider searches until the time is up); any other own player is left for rounds of futures."""
+        spec = self._setting(edition, "agent", None)
+        if spec is not None and self.think is not None:
+            if not isinstance(spec, dict) or spec.get("player") != "planner-search":
+                return None
+            spec = {**spec, "think": self.think}
+        return own_agent(edition, spec, self.seed, self._own)
 
     def choose(self, position: Position):
         own = self.own_player(position.edition)
@@ -172,6 +176,9 @@ class LookaheadAgent:
         return self.weigh(position)[0][2]
 
     def explain(self, position: Position, top: int = 3) -> list[Advice]:
+        own = self.own_player(position.edition)
+        if own is not None and callable(getattr(own, "explain", None)):
+            return own.explain(position, top)  # the level's real player explains its own choice
         ranked = self.weigh(position)
         world = position.sample(self.rng.getrandbits(63))
         out = []

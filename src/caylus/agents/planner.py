@@ -13,14 +13,26 @@ the players here are the same for every edition and ask that module for:
 An edition names these players in its own tables as data (`{"player": "planner"}` for a style,
 `{"player": "planner-search", "candidates": 4, "horizon": 16}` for a level's `"agent"`), since an edition never
 imports an agent; `own_agent` builds them.
+
+Anytime (`hard:SECONDS`): `PlannerSearch(..., think=SECONDS)` searches again and again, each search wider and
+deeper than the last (more candidates, longer futures, more turns, more deals where cards are hidden: the
+edition's `deeper` steps, then twice as far each time), until the time is up or nothing is left to look at,
+and plays the answer of the deepest search it got through. A search the deadline interrupts still counts for
+the moves it valued: it values the last answer first, so what it plays is never worse by the deepest values it
+has than what less time would have played.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import time
 
 from caylus.core.registry import EDITION_MODULES
+from caylus.core.words import describe_action
+
+from .base import Advice
+from .evaluation import gains, reason_text
 
 
 def settle(planner, game, seat: int, start):
@@ -62,11 +74,18 @@ def successor(planner, game):
     return best
 
 
-def play_on(planner, game, decisions: int, turns: int = 0):
+class OutOfTime(Exception):
+    """A search's deadline passed in the middle of a future (`play_on` with a `deadline`)."""
+
+
+def play_on(planner, game, decisions: int, turns: int = 0, deadline=None):
     """The game after at most `decisions` more decisions, every seat playing the one-decision policy, stopped
-    sooner where the edition ends a future (`planner.future_end`, with `turns`)."""
+    sooner where the edition ends a future (`planner.future_end`, with `turns`). With `deadline` (a
+    `deadline.passed()` to ask between decisions), `OutOfTime` once it has passed."""
     start = game.board
     while decisions and not game.is_terminal and not planner.future_end(game.board, start, turns):
+        if deadline is not None and deadline.passed():
+            raise OutOfTime
         game = successor(planner, game)
         decisions -= 1
     return game
@@ -120,21 +139,87 @@ class PlannerAgent:
         return self.rank(position)[0][2]
 
 
+STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1}  # what a search's setting names, its least
+MOST_STEPS = 10  # searches an anytime move makes at most: by then the futures run twice 2^8 as far, past any game
+
+
+class Deadline:
+    """Where an anytime search must stop: `seconds` after it began, by `clock` (a test may give its own)."""
+
+    def __init__(self, seconds: float, clock=time.perf_counter):
+        self.clock = clock
+        self.at = clock() + seconds
+
+    def passed(self) -> bool:
+        return self.clock() > self.at
+
+    def left(self) -> float:
+        return self.at - self.clock()
+
+
+def check_step(step) -> dict:
+    """A `deeper` step of a search's setting: some of candidates, horizon, turns and deals, whole numbers."""
+    if not isinstance(step, dict) or not step or any(
+            k not in STEP_KEYS or isinstance(v, bool) or not isinstance(v, int) or v < STEP_KEYS[k]
+            for k, v in step.items()):
+        raise ValueError(f"planner search: a deeper step names some of {', '.join(STEP_KEYS)} as whole numbers "
+                         f"(candidates and deals 1 or more), not {step!r}")
+    return dict(step)
+
+
 class PlannerSearch:
     """The planner with a look ahead: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for
     up to `horizon` decisions (sooner where the edition ends a future; with `turns`, once that many turns have
     begun after this one), every seat playing the planner's one-decision policy, and the move whose future ends
-    with the best margin is kept (ties: the planner's order). Deterministic where nothing is hidden."""
+    with the best margin is kept (ties: the planner's order). Deterministic where nothing is hidden.
+
+    Anytime, with `think` (seconds a move) or `steps` (searches a move): search after search, each by the next
+    setting of `schedule` (`deeper`: the edition's own next steps), until the deadline, the steps or nothing left
+    to look at; the deepest search's answer is played. Each search values the candidates in the order of the last
+    answer, so one the deadline cuts after two or more moves still answers: the best of those it valued, which is
+    never worse by its values than the last answer (valued first). With `steps` and no `think`, deterministic."""
 
     name = "planner-search"
 
-    def __init__(self, planner, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0):
+    def __init__(self, planner, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0,
+                 deeper=(), think: float | None = None, steps: int | None = None):
         if candidates < 1 or horizon < 0 or turns < 0:
             raise ValueError("planner search: at least 1 candidate, a horizon and a number of turns of 0 or more")
+        if (think is not None and not 0 < think < float("inf")) or (steps is not None and steps < 1):
+            raise ValueError("planner search: a thinking time above 0 seconds and at least 1 step")
         self.planner = PlannerAgent(planner, seed)
         self.candidates, self.horizon, self.turns = candidates, horizon, turns
+        self.deeper = tuple(check_step(step) for step in deeper)
+        self.think, self.steps = think, steps
+        self.clock = time.perf_counter  # what the deadline is read on
+        self.last_steps = 0  # searches the last decision got through (one the deadline cut counts if it answered)
+        self.last_setting = (candidates, horizon, turns, 1)  # (candidates, horizon, turns, deals) of the deepest
+        self.last_played_on = 0  # moves the deepest search valued
+        self.last_trace: list[dict] = []  # each search's values: {action token: mean margin of its futures}
+        self.last_seconds = 0.0
+
+    def schedule(self, moves: int, hidden: bool) -> list[tuple[int, int, int, int]]:
+        """The (candidates, horizon, turns, deals) of each search an anytime move makes, in order: the level's
+        own, then the edition's `deeper` steps (each changing what it names), then each twice as far as the one
+        before (2 more candidates, twice the horizon, one more turn where turns end the futures, one more deal),
+        MOST_STEPS in all. Never more candidates than `moves`, one deal where nothing is hidden."""
+        step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": 1}
+        out = []
+        for k in range(MOST_STEPS):
+            if 0 < k <= len(self.deeper):
+                step = {**step, **self.deeper[k - 1]}
+            elif k:
+                step = {"candidates": step["candidates"] + 2, "horizon": max(1, 2 * step["horizon"]),
+                        "turns": step["turns"] + 1 if step["turns"] else 0, "deals": step["deals"] + 1}
+            out.append((min(step["candidates"], moves), step["horizon"], step["turns"],
+                        step["deals"] if hidden else 1))
+        return out
 
     def rank(self, position) -> list[tuple[float, int, object]]:
+        """Every legal move, best first: (value, the planner's rank, action); the moves played on first, by the
+        margin their futures end with, then the others by the planner's one-decision margin."""
+        if self.think is not None or self.steps is not None:
+            return self._rank_anytime(position)
         planner = self.planner.planner
         ranked = self.planner.rank(position)
         world = position.sample(self.planner.rng.getrandbits(63))
@@ -147,13 +232,89 @@ class PlannerSearch:
             g = play_on(planner, g, self.horizon, self.turns)
             weighed.append((planner.margin(g.board, seat), rank, action))
         weighed.sort(key=lambda s: (-s[0], s[1]))
+        self.last_played_on = len(weighed)
+        self.last_setting = (self.candidates, self.horizon, self.turns, 1)
         return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
                           if rank >= self.candidates]
+
+    def _rank_anytime(self, position) -> list[tuple[float, int, object]]:
+        start = self.clock()
+        deadline = None if self.think is None else Deadline(self.think, self.clock)
+        planner = self.planner.planner
+        ranked = self.planner.rank(position)
+        seat = position.player
+        # The answer so far, best first: to begin with the planner's own, one decision ahead (milliseconds).
+        answer = [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)]
+        worlds, trace, last_length = [], [], 0.0
+        self.last_played_on = 0
+        for k, (candidates, horizon, turns, deals) in enumerate(self.schedule(len(ranked), position.hidden)):
+            if self.steps is not None and k >= self.steps:
+                break
+            if deadline is not None and k and deadline.left() < last_length:
+                break  # each search looks further than the last: this one could not end in time
+            began = self.clock()
+            while len(worlds) < deals:
+                world = position.sample(self.planner.rng.getrandbits(63))
+                world.keep_undo = False  # played on clones only
+                worlds.append(world)
+            order = [entry for entry in answer if entry[1] < candidates]  # the last answer's best first
+            valued, cut = [], False
+            try:
+                for _value, rank, action in order:
+                    total = 0.0
+                    for world in worlds[:deals]:
+                        g = world.clone()
+                        g.apply(action)
+                        g = play_on(planner, g, horizon, turns, deadline)
+                        cut = cut or not g.is_terminal
+                        total += planner.margin(g.board, seat)
+                    valued.append((total / deals, rank, action))
+            except OutOfTime:
+                pass
+            last_length = self.clock() - began
+            if len(valued) >= 2 or (valued and len(valued) == len(order)):
+                valued.sort(key=lambda s: (-s[0], s[1]))
+                seen = {rank for _value, rank, _action in valued}
+                answer = valued + [entry for entry in answer if entry[1] not in seen]
+                trace.append({action.token: value for value, _rank, action in valued})
+                self.last_setting = (candidates, horizon, turns, deals)
+                self.last_played_on = len(valued)
+            if len(valued) < len(order):
+                break  # the deadline
+            if not cut and candidates == len(ranked) and not position.hidden:
+                break  # every move played on to the end of the game: nothing more to see
+        self.last_steps = len(trace)
+        self.last_trace = trace
+        self.last_seconds = self.clock() - start
+        return answer
 
     def choose(self, position):
         if len(position.legal) == 1:
             return position.legal[0]
         return self.rank(position)[0][2]
+
+    def explain(self, position, top: int = 3) -> list[Advice]:
+        """The best `top` moves with their values and a line each: what the move changes at once, and how the
+        position it leads to stands by the end-of-game evaluation (played on, or one decision ahead)."""
+        ranked = self.rank(position)
+        candidates, horizon, turns, deals = self.last_setting
+        world = position.sample(self.planner.rng.getrandbits(63))
+        world.keep_undo = False
+        out = []
+        for k, (value, _rank, action) in enumerate(ranked[:top]):
+            after = world.clone()
+            after.apply(action)
+            reason = reason_text(describe_action(position.view, action.token),
+                                 gains(world, after, position.player))
+            standing = f"{abs(value):.0f} {'ahead of' if value >= 0 else 'behind'} the best other player"
+            if k < self.last_played_on:
+                dealt = f", in {deals} deals of the hidden cards" if deals > 1 else ""
+                reason += (f" (played on up to {horizon} moves{dealt}, every player choosing as the planner would: "
+                           f"worth {standing} at the end of the game)")
+            else:
+                reason += f" (one move ahead: worth {standing} at the end of the game)"
+            out.append(Advice(action, round(value, 3), reason))
+        return out
 
 
 PLAYERS = {"planner": PlannerAgent, "planner-search": PlannerSearch}

@@ -137,12 +137,24 @@ def test_the_planner_search_stops_its_futures_where_the_next_round_begins():
     assert after.board.round == 3 and after.board.phase == PLANNING
 
 
-def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_still_thinks_in_rollouts():
+def test_the_planner_search_stops_its_futures_that_many_rounds_on_with_turns():
+    # Rules, Course of the game: each round begins with its Planning; a deeper search (`hard:SECONDS`) plays its
+    # futures to the start of a later round's.
+    game = _game_at(2)
+    assert play_on(planner, game.clone(), 10_000, 1).board.round == 3
+    after = play_on(planner, game.clone(), 10_000, 2)
+    assert after.board.round == 4 and after.board.phase == PLANNING
+
+
+def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_form():
     game = _game_at(3, seed=2)
     position = Position(game)
     hard = make_agent("hard", 5)
     assert isinstance(hard.own_player(game.edition), PlannerSearch)
     assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
-    assert make_agent("hard:0.05", 5).own_player(game.edition) is None
+    thinking = make_agent("hard:0.05", 5).own_player(game.edition)
+    assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
+    # Its first search is hard's; the edition's deeper steps follow (wider, then a round further).
+    assert thinking.schedule(20, False)[:4] == [(4, 12, 0, 1), (6, 40, 0, 1), (10, 40, 0, 1), (10, 80, 2, 1)]
     # Magna Carta's hard is the rollout over greedy, as before.
     assert make_agent("hard", 5).own_player(caylus.new_game("magna-carta", players=2, seed=1).edition) is None

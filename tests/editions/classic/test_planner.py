@@ -126,9 +126,9 @@ def test_the_planner_builds_at_the_architect_when_it_can():
     assert token.startswith("build:")
 
 
-def test_hard_plays_as_the_planner_search_and_hard_seconds_as_the_lookahead():
+def test_hard_plays_as_the_planner_search_and_hard_seconds_as_its_anytime_form():
     """Caylus 2005's `hard` is the planner's search (`heuristics.LOOKAHEAD["hard"]["agent"]`): the same moves from
-    the same seed; `hard:SECONDS` keeps thinking in rounds of futures for its time."""
+    the same seed; `hard:SECONDS` is that search thinking for its time (deeper searches while time is left)."""
     game = caylus.new_game("caylus", players=2, seed=4)
     hard, search = make_agent("hard", 3), PlannerSearch(planner, 3, candidates=4, horizon=16)
     for _ in range(12):
@@ -136,4 +136,6 @@ def test_hard_plays_as_the_planner_search_and_hard_seconds_as_the_lookahead():
         action = hard.choose(position)
         assert action == search.choose(position)
         game.apply(action)
-    assert make_agent("hard:0.05", 3).own_player(game.edition) is None
+    thinking = make_agent("hard:0.05", 3).own_player(game.edition)
+    assert isinstance(thinking, PlannerSearch) and (thinking.candidates, thinking.horizon) == (4, 16)
+    assert thinking.think == 0.05

@@ -55,7 +55,12 @@ FEATURES = tuple(WEIGHTS)
 # the review.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
-                      "agent": {"player": "planner-search", "candidates": 4, "horizon": 12}}}
+                      # `hard:SECONDS` searches again while it has time (`agents.planner`): wider first, each
+                      # future to the end of the round (about 14 decisions at two players, 28 at four), then two
+                      # rounds ahead, then each step twice as far.
+                      "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
+                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 10},
+                                           {"horizon": 80, "turns": 2}]}}}
 
 # What a worker placed on a building is expected to bring when the building is activated, in prestige points.
 # Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are

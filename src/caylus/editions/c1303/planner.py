@@ -362,7 +362,8 @@ def follow_ups_end(b, start) -> bool:
 
 
 def future_end(b, start, turns: int) -> bool:
-    """A future stops where the next round's Planning begins (a comparable point for every move: the round's
+    """A future stops where a later round's Planning begins (a comparable point for every move: the rounds'
     activations, deliveries and Stewardship played out, nothing of the next round begun): a round is a turn, so
-    any `turns` of 1 or more stops there too."""
-    return _new_round(b, start)
+    it stops at the next round's with `turns` 0 or 1, and `turns` rounds on with more (`hard:SECONDS`'s deeper
+    searches)."""
+    return b.phase == PLANNING and b.round >= start.round + (turns if turns > 1 else 1)
