@@ -22,12 +22,13 @@ import argparse
 import json
 import statistics
 import sys
+import time
 from pathlib import Path
 
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.play import play_game
-from caylus.agents.review import Reviewer, review_position
+from caylus.agents.review import LABELS, Reviewer, label_for, review_position
 
 
 def decisions(edition: str, players: int, every: int, wanted: int):
@@ -73,6 +74,7 @@ def measure(args) -> None:
     for seed, index, game, move in decisions(args.edition, args.players, args.every, args.decisions):
         if (seed, index) in done:
             continue
+        started = time.process_time()
         d = review_position(reviewer, game, index, move)
         seat = d.seat
         best = game.parse(d.best)
@@ -84,14 +86,19 @@ def measure(args) -> None:
             measured = statistics.mean(best_m) - statistics.mean(played_m)
         row = {"edition": args.edition, "seed": seed, "index": index, "played": d.played, "best": d.best,
                "loss": d.loss, "label": d.label, "measured": round(measured, 3), "playouts": args.playouts,
-               "policy": args.policy, "level": args.level}
+               "policy": args.policy, "level": args.level,
+               "cpu_seconds": round(time.process_time() - started, 2)}
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(f"seed {seed} decision {index}: {d.label} loss {d.loss:.2f}, measured {measured:.2f}", flush=True)
 
 
 def report(path: str) -> dict:
+    """The figures of the records; the labels are given again from each loss by today's thresholds
+    (`review.THRESHOLDS`), so that thresholds set from a calibration are measured on it."""
     rows = [json.loads(line) for line in Path(path).read_text().splitlines()]
+    for r in rows:
+        r["label"] = label_for(r["loss"])
     loss = [r["loss"] for r in rows]
     measured = [r["measured"] for r in rows]
     out = {"decisions": len(rows)}
@@ -103,8 +110,17 @@ def report(path: str) -> dict:
     pairs = [(b, g) for b in blunders for g in goods]
     out["blunder_loses_more_than_good"] = (round(sum(1.0 if b > g else 0.5 if b == g else 0.0 for b, g in pairs)
                                                  / len(pairs), 3) if pairs else None)
-    out["labels"] = {name: sum(1 for r in rows if r["label"] == name)
-                     for name in ("best", "good", "inaccuracy", "mistake", "blunder")}
+    out["labels"] = {name: sum(1 for r in rows if r["label"] == name) for name in LABELS}
+    # What each label's decisions really lost when played on (mean measured loss): the thresholds' check.
+    out["measured_by_label"] = {name: round(statistics.mean(r["measured"] for r in rows if r["label"] == name), 2)
+                                for name in LABELS if any(r["label"] == name for r in rows)}
+    differ = [r for r in rows if r["best"] != r["played"]]
+    if len(differ) >= 2 and statistics.pstdev([r["loss"] for r in differ]) > 0 \
+            and statistics.pstdev([r["measured"] for r in differ]) > 0:
+        # Where the reviewer's best is not the move played (the others are 0 on both sides by definition).
+        out["correlation_where_moves_differ"] = round(statistics.correlation(
+            [r["loss"] for r in differ], [r["measured"] for r in differ]), 3)
+        out["decisions_where_moves_differ"] = len(differ)
     return out
 
 

@@ -65,21 +65,46 @@ def test_no_batch_at_the_castle_when_one_was_affordable_is_a_mistake_or_worse():
     assert best.label == "best"
 
 
+def _offer_position(edition, prefix):
+    """The first decision of a heads-up greedy game (seed 1) where the seat may pass or offer a `prefix` move."""
+    game = caylus.new_game(edition, players=2, seed=1)
+    bots = [make_agent("greedy", 10 + p) for p in range(2)]
+    while True:
+        tokens = game.legal_tokens()
+        if "pass" in tokens and any(t.startswith(prefix) for t in tokens):
+            return game
+        game.apply(bots[game.current_player].choose(Position(game)))
+
+
+@pytest.mark.parametrize("edition, prefix", [("caylus-1303", "bundle:"), ("magna-carta", "batch")])
+def test_no_offer_at_the_castle_when_one_was_affordable_is_a_mistake_or_worse(edition, prefix):
+    # Caylus 1303 (rules, Construction Site): a bundle delivered gains 5 prestige points. Magna Carta (rules,
+    # Castle): a batch of food, wood and stone takes a prestige token of the castle. Passing gives that up.
+    game = _offer_position(edition, prefix)
+    index = len(game.history)
+    passed = review_position(Reviewer("hard"), game, index, "pass")
+    assert passed.label in BAD, passed
+    assert passed.best.startswith(prefix)
+    best = review_position(Reviewer("hard"), game, index, passed.best)
+    assert best.label == "best" and best.loss == 0.0
+
+
 def test_a_move_not_legal_there_is_refused():
     game = _castle_position()
     with pytest.raises(IllegalAction):
         review_position(Reviewer("normal"), game, len(game.history), "place:castle")
 
 
-def test_a_review_is_deterministic_and_the_same_with_processes():
+@pytest.mark.parametrize("level", ["normal", "hard"])  # `hard`: the planner's search in Caylus 1303
+def test_a_review_is_deterministic_and_the_same_with_processes(level):
     game = caylus.new_game("caylus-1303", players=2, seed=4)
     bots = [make_agent("greedy", p) for p in range(2)]
     for _ in range(24):
         game.apply(bots[game.current_player].choose(Position(game)))
     text = game.record()
-    one = review_record(text, seats=[0], level="normal")
-    again = review_record(text, seats=[0], level="normal")
-    shared = review_record(text, seats=[0], level="normal", jobs=2, span=3)
+    one = review_record(text, seats=[0], level=level)
+    again = review_record(text, seats=[0], level=level)
+    shared = review_record(text, seats=[0], level=level, jobs=2, span=3)
     assert one.to_json() == again.to_json() == shared.to_json()
     assert one.decisions and all(d.seat == 0 for d in one.decisions)
     assert all(d.loss >= 0 and d.label in LABELS for d in one.decisions)
@@ -141,14 +166,14 @@ def test_magna_carta_is_reviewed_from_the_seats_knowledge_alone():
 
 def test_remembered_greedy_moves_change_no_value_and_are_met_again():
     # Neighbouring decisions' futures share positions: the remembered greedy moves are reused, and the review is
-    # the one the futures played afresh give.
+    # the one the futures played afresh give (`normal` is the lookahead's greedy futures in every edition).
     from caylus.agents.greedy import greedy_successor
 
     game = caylus.new_game("caylus", players=2, seed=5)
     bots = [make_agent("greedy", p) for p in range(2)]
     for _ in range(30):
         game.apply(bots[game.current_player].choose(Position(game)))
-    remembering, fresh = Reviewer("hard"), Reviewer("hard")
+    remembering, fresh = Reviewer("normal"), Reviewer("normal")
     fresh.memory = greedy_successor
     for _ in range(6):
         move = bots[game.current_player].choose(Position(game))
@@ -158,3 +183,26 @@ def test_remembered_greedy_moves_change_no_value_and_are_met_again():
         assert a == b
         game.apply(move)
     assert remembering.memory.hits > 0
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303"])
+def test_remembered_planner_moves_change_no_value_and_are_met_again(edition):
+    # `hard` in these editions is the planner's search: its futures along a record share positions too.
+    from caylus.agents.planner import successor
+
+    game = caylus.new_game(edition, players=2, seed=5)
+    bots = [make_agent("greedy", p) for p in range(2)]
+    for _ in range(20):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    remembering, fresh = Reviewer("hard"), Reviewer("hard")
+    search, _memory = fresh.search(game.edition)
+    module = search.planner.planner
+    fresh.planned[game.edition.id] = (search, lambda g: successor(module, g))
+    for _ in range(4):
+        move = bots[game.current_player].choose(Position(game))
+        index = len(game.history)
+        a = review_position(remembering, game, index, move)
+        b = review_position(fresh, game, index, move)
+        assert a == b
+        game.apply(move)
+    assert remembering.search(game.edition)[1].hits > 0

@@ -78,15 +78,16 @@ class OutOfTime(Exception):
     """A search's deadline passed in the middle of a future (`play_on` with a `deadline`)."""
 
 
-def play_on(planner, game, decisions: int, turns: int = 0, deadline=None):
+def play_on(planner, game, decisions: int, turns: int = 0, deadline=None, step=None):
     """The game after at most `decisions` more decisions, every seat playing the one-decision policy, stopped
     sooner where the edition ends a future (`planner.future_end`, with `turns`). With `deadline` (a
-    `deadline.passed()` to ask between decisions), `OutOfTime` once it has passed."""
+    `deadline.passed()` to ask between decisions), `OutOfTime` once it has passed. `step(game)`, if given, plays
+    that policy's decision instead (the game review's remembered one: the same moves, fewer computed)."""
     start = game.board
     while decisions and not game.is_terminal and not planner.future_end(game.board, start, turns):
         if deadline is not None and deadline.passed():
             raise OutOfTime
-        game = successor(planner, game)
+        game = step(game) if step is not None else successor(planner, game)
         decisions -= 1
     return game
 

@@ -34,6 +34,8 @@ from .evaluation import gains, reason_text
 from .greedy import greedy_successor, ranked_after
 from .levels import BadAgent, make_agent
 from .lookahead import LookaheadAgent, future_value, outcome, play_on
+from .planner import PlannerSearch, settle, successor
+from .planner import play_on as planner_play_on
 
 # Labels by the loss in expected prestige points (the thresholds are documented in docs/agents.md, "Game
 # review"). A batch not given at the castle costs 2 prestige and a turn's placement: that is a mistake.
@@ -49,13 +51,14 @@ MEMORY = 3000  # greedy moves remembered a generation, two generations (some 50 
 
 
 class _Remembering:
-    """The greedy policy of the futures, remembering its moves. Where nothing is hidden the futures of
+    """A one-decision policy of the futures (the greedy's, or the planner's), remembering its moves. Where nothing is hidden the futures of
     neighbouring decisions of one record run through the same positions (the move played at one decision,
     then the greedy's move at the next, is where the next decision's best future begins), and a position there
     is its record's moves: the same history is the same game. Positions are never changed once made, so a
     remembered one is handed out as it is."""
 
-    def __init__(self, size: int = MEMORY):
+    def __init__(self, step=greedy_successor, size: int = MEMORY):
+        self.step = step
         self.size = size
         self.new: dict[tuple, object] = {}
         self.old: dict[tuple, object] = {}
@@ -68,7 +71,7 @@ class _Remembering:
             after = self.old.get(key)
             if after is None:
                 self.misses += 1
-                after = greedy_successor(game)
+                after = self.step(game)
             else:
                 self.hits += 1
             if len(self.new) >= self.size:
@@ -160,7 +163,9 @@ class Review:
 
 
 class Reviewer:
-    """Values moves at one decision the way a lookahead level would, with the move played among those played on."""
+    """Values moves at one decision the way the level plays them, with the move played among those played on:
+    where the level is the edition's own planner search (`"agent"` in its setting: Caylus 2005's and 1303's
+    `hard`), by that search (`weigh_planned`); otherwise by the lookahead's futures (`weigh`)."""
 
     def __init__(self, level: str = "hard"):
         if level not in REVIEW_LEVELS:
@@ -170,6 +175,66 @@ class Reviewer:
         assert isinstance(agent, LookaheadAgent)
         self.agent = agent
         self.memory = _Remembering()
+        self.planned: dict = {}  # edition id -> (the level's planner search, its remembered one-decision policy)
+
+    def search(self, edition) -> tuple[PlannerSearch, _Remembering] | None:
+        """The level's planner search for `edition` and its remembered policy, None where the level has none."""
+        if edition.id not in self.planned:
+            own = self.agent.own_player(edition)
+            if not isinstance(own, PlannerSearch):
+                self.planned[edition.id] = None
+            else:
+                module = own.planner.planner
+                self.planned[edition.id] = (own, _Remembering(lambda g: successor(module, g)))
+        return self.planned[edition.id]
+
+    def value(self, position: Position, played, index: int):
+        """`weigh_planned` where the level is the edition's planner search, else `weigh`."""
+        if self.search(position.edition) is not None:
+            return self.weigh_planned(position, played, index)
+        return self.weigh(position, played, index)
+
+    def weigh_planned(self, position: Position, played, index: int):
+        """As `weigh`, by the level's planner search (`agents.planner.PlannerSearch`): every legal move valued one
+        decision ahead by the edition's end-of-game evaluation (the seat's follow-ups played), the search's
+        `candidates` best and `played` each played on `horizon` decisions by every seat playing the planner, and
+        valued by the seat's margin where that future stops: the final margin the planner expects, in prestige
+        points. In `planner.DEALS` worlds dealt from the seat's view where cards are hidden, seeded by `index`;
+        where nothing is hidden the planner's moves along the record are remembered (`_Remembering`)."""
+        search, memory = self.search(position.edition)
+        planner = search.planner.planner
+        rng = random.Random(0x5EED ^ (index * 1_000_003))
+        deals = planner.DEALS if position.hidden else 1
+        worlds = [position.sample(rng.getrandbits(63)) for _ in range(deals)]
+        for world in worlds:
+            world.keep_undo = False
+        seat = position.player
+        first = []  # (one-decision value, canonical order, action, the first world after it and its follow-ups)
+        for i, action in enumerate(position.legal):
+            total, shown = 0.0, None
+            for world in worlds:
+                g = world.clone()
+                g.apply(action)
+                g, v = settle(planner, g, seat, world.board)
+                total += v
+                shown = shown or g
+            first.append((total / deals, i, action, shown))
+        first.sort(key=lambda s: (-s[0], s[1]))
+        chosen = first[:search.candidates]
+        if all(s[2] != played for s in chosen):
+            chosen.append(next(s for s in first if s[2] == played))
+        step = None if position.hidden else memory
+        out = []
+        for _v, _i, action, shown in chosen:
+            total = 0.0
+            for world in worlds:
+                g = world.clone()
+                g.apply(action)
+                g = planner_play_on(planner, g, search.horizon, search.turns, step)
+                total += planner.margin(g.board, seat)
+            out.append((total / deals, action, shown))
+        out.sort(key=lambda v: -v[0])  # stable: ties keep the planner's order
+        return out, worlds[0]
 
     def budget(self, edition) -> tuple[int, int, int]:
         """(candidates, horizon, samples) a decision: the level's setting for `edition`, capped by `CAPS`."""
@@ -234,7 +299,7 @@ def review_position(reviewer: Reviewer, game, index: int, played) -> Decision | 
         raise IllegalAction(f"review: {played.token} is not legal at decision {index}")
     position = Position(game)  # what the seat knew then: in Magna Carta its view, never the hidden cards
     seat = position.player
-    weighed, world = reviewer.weigh(position, played, index)
+    weighed, world = reviewer.value(position, played, index)
     best_value, best, best_settled = weighed[0]
     value, _a, settled = next(w for w in weighed if w[1] == played)
     loss = max(0.0, best_value - value)
