@@ -230,7 +230,7 @@ class Reviewer:
             for world in worlds:
                 g = world.clone()
                 g.apply(action)
-                g = planner_play_on(planner, g, search.horizon, search.turns, step)
+                g = planner_play_on(planner, g, search.horizon, search.turns, step=step)
                 total += planner.margin(g.board, seat)
             out.append((total / deals, action, shown))
         out.sort(key=lambda v: -v[0])  # stable: ties keep the planner's order
