@@ -60,7 +60,7 @@ def test_a_table_without_a_player_gets_none_and_a_kept_player_is_built_once():
 
 def test_bad_settings_are_refused():
     planner = edition_planner(get_edition("caylus"))
-    for bad in ({"candidates": 0}, {"horizon": -1}, {"turns": -1}):
+    for bad in ({"candidates": 0}, {"horizon": -1}, {"turns": -1}, {"deals": 0}):
         with pytest.raises(ValueError, match="planner search"):
             PlannerSearch(planner, 1, **bad)
     with pytest.raises(ValueError, match="replies"):
@@ -180,3 +180,24 @@ def test_hints_at_hard_come_from_the_planner_search_in_plain_words():
     assert advice[0].action == make_agent("hard", 6).choose(position)
     assert "every player choosing as the planner would" in advice[0].reason
     assert "at the end of the game" in advice[0].reason and advice[0].value == round(ranked[0][0], 3)
+
+
+def test_the_search_over_several_deals_decides_from_the_seats_view_alone():
+    # Magna Carta hides the other hands and the decks: every deal the search plays its futures in is dealt from
+    # the seat's view, so two games that look the same to it get the same move, and the same seed the same move.
+    game = caylus.new_game("magna-carta", players=2, seed=5)
+    bots = [make_agent("random", 1), make_agent("random", 2)]
+    for _ in range(25):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    seat = game.current_player
+    other = caylus.determinize(game.view(seat), 12345)
+    assert other.view(seat) == game.view(seat) and other.view(None) != game.view(None)
+    planner = edition_planner(get_edition("magna-carta"))
+    search = lambda: PlannerSearch(planner, 9, candidates=2, horizon=6, deals=3)
+    assert search().choose(Position(game)) is search().choose(Position(other))
+    one = search()
+    ranked = one.rank(Position(game))
+    assert sorted(str(a.token) for _v, _r, a in ranked) == sorted(str(a.token) for a in game.legal_actions())
+    assert one.last_setting[3] == 3
+    # The anytime form starts from the same deals and adds one a search.
+    assert [step[3] for step in search().schedule(5, True)[:3]] == [3, 4, 5]

@@ -172,7 +172,9 @@ class PlannerSearch:
     """The planner with a look ahead: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for
     up to `horizon` decisions (sooner where the edition ends a future; with `turns`, once that many turns have
     begun after this one), every seat playing the planner's one-decision policy, and the move whose future ends
-    with the best margin is kept (ties: the planner's order). Deterministic where nothing is hidden.
+    with the best margin is kept (ties: the planner's order). Where cards are hidden, each future is played in
+    `deals` deals from the seat's view, the same for every move, and its margins averaged: one deal's luck is not
+    a move's worth. Deterministic where nothing is hidden.
 
     Anytime, with `think` (seconds a move) or `steps` (searches a move): search after search, each by the next
     setting of `schedule` (`deeper`: the edition's own next steps), until the deadline, the steps or nothing left
@@ -183,18 +185,20 @@ class PlannerSearch:
     name = "planner-search"
 
     def __init__(self, planner, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0,
-                 deeper=(), think: float | None = None, steps: int | None = None):
-        if candidates < 1 or horizon < 0 or turns < 0:
-            raise ValueError("planner search: at least 1 candidate, a horizon and a number of turns of 0 or more")
+                 deeper=(), think: float | None = None, steps: int | None = None, deals: int = 1):
+        if candidates < 1 or horizon < 0 or turns < 0 or deals < 1:
+            raise ValueError("planner search: at least 1 candidate and 1 deal, a horizon and a number of turns of "
+                             "0 or more")
         if (think is not None and not 0 < think < float("inf")) or (steps is not None and steps < 1):
             raise ValueError("planner search: a thinking time above 0 seconds and at least 1 step")
         self.planner = PlannerAgent(planner, seed)
         self.candidates, self.horizon, self.turns = candidates, horizon, turns
+        self.deals = deals  # deals of the hidden cards each future is played in (1 where nothing is hidden)
         self.deeper = tuple(check_step(step) for step in deeper)
         self.think, self.steps = think, steps
         self.clock = time.perf_counter  # what the deadline is read on
         self.last_steps = 0  # searches the last decision got through (one the deadline cut counts if it answered)
-        self.last_setting = (candidates, horizon, turns, 1)  # (candidates, horizon, turns, deals) of the deepest
+        self.last_setting = (candidates, horizon, turns, deals)  # (candidates, horizon, turns, deals) of the deepest
         self.last_played_on = 0  # moves the deepest search valued
         self.last_trace: list[dict] = []  # each search's values: {action token: mean margin of its futures}
         self.last_seconds = 0.0
@@ -204,7 +208,7 @@ class PlannerSearch:
         own, then the edition's `deeper` steps (each changing what it names), then each twice as far as the one
         before (2 more candidates, twice the horizon, one more turn where turns end the futures, one more deal),
         MOST_STEPS in all. Never more candidates than `moves`, one deal where nothing is hidden."""
-        step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": 1}
+        step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": self.deals}
         out = []
         for k in range(MOST_STEPS):
             if 0 < k <= len(self.deeper):
@@ -223,18 +227,23 @@ class PlannerSearch:
             return self._rank_anytime(position)
         planner = self.planner.planner
         ranked = self.planner.rank(position)
-        world = position.sample(self.planner.rng.getrandbits(63))
-        world.keep_undo = False
+        deals = self.deals if position.hidden else 1
+        worlds = [position.sample(self.planner.rng.getrandbits(63)) for _ in range(deals)]
+        for world in worlds:
+            world.keep_undo = False
         seat = position.player
         weighed = []
         for rank, (_value, _i, action) in enumerate(ranked[:self.candidates]):
-            g = world.clone()
-            g.apply(action)
-            g = play_on(planner, g, self.horizon, self.turns)
-            weighed.append((planner.margin(g.board, seat), rank, action))
+            total = 0.0
+            for world in worlds:
+                g = world.clone()
+                g.apply(action)
+                g = play_on(planner, g, self.horizon, self.turns)
+                total += planner.margin(g.board, seat)
+            weighed.append((total / deals, rank, action))
         weighed.sort(key=lambda s: (-s[0], s[1]))
         self.last_played_on = len(weighed)
-        self.last_setting = (self.candidates, self.horizon, self.turns, 1)
+        self.last_setting = (self.candidates, self.horizon, self.turns, deals)
         return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
                           if rank >= self.candidates]
 

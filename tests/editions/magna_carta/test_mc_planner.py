@@ -55,6 +55,21 @@ def test_deniers_and_cubes_fall_to_what_they_score_at_the_end():
     assert early["stone"] > f["stone"] and early["gold"] > f["gold"]
 
 
+def test_each_cube_of_a_batch_is_worth_more_than_it_costs_at_a_peddler():
+    # Phase 5: a batch is 1 food, 1 wood and 1 stone for the next castle token (here the Walls', 3 PP). Phase 2 C)
+    # and the Peddler: a worker costs 1 denier and the cube 1 more. A cube that adds a kind to the batch a seat has
+    # begun is worth about its third of the token, more than the 2 deniers (2/3 PP at the end) it costs, so the
+    # planner turns deniers into batches instead of keeping them.
+    def blue(**supply):
+        return P.end_values(_position(12, **supply).board)[BLUE]
+    token = H.next_tokens(_position(12).board)[0]
+    assert token == 3
+    for have in ({"food": 1}, {"food": 1, "wood": 1}):
+        kind = "wood" if "wood" not in have else "stone"
+        gain = blue(**have, **{kind: 1}, deniers=1) - blue(**have, deniers=3)
+        assert gain > 0.9 * token / 3 - 2 / 3
+
+
 def test_a_building_earns_for_the_turns_left_and_nothing_in_the_last():
     # Cards: the secondary effect benefits the owner each time another player works the card; once the game ends
     # only the printed prestige counts (already in the score).
