@@ -105,6 +105,24 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert state.engine.view(None) == before and len(state.history()) == 1
 
 
+def test_clones_of_clones_and_their_deserializations_are_of_the_state_copied():
+    # the engine's game is kept in a slot and mirrored in the state's __dict__, which is what OpenSpiel copies:
+    # a clone made after the first moved on must be of the first as it stands, and so must what it serializes to
+    game, state = started("python_caylus", {"players": 3}, moves=10, seed=2)
+    first = state.clone()
+    rng = np.random.RandomState(3)
+    for _ in range(5):
+        first.apply_action(int(rng.choice(first.legal_actions())))
+    second = first.clone()
+    again = game.deserialize_state(second.serialize())
+    for copy in (second, again):
+        assert copy.history() == first.history() and copy.engine.view(None) == first.engine.view(None)
+        assert copy.engine is not first.engine and copy.legal_actions() == first.legal_actions()
+    assert state.history() == first.history()[:-5]
+    second.apply_action(second.legal_actions()[0])
+    assert len(first.history()) == len(second.history()) - 1 == len(again.history())
+
+
 @pytest.mark.parametrize("name", sorted(NAMES.values()))
 def test_legal_actions_are_the_engines_in_ascending_ids_from_the_cache_too(name, monkeypatch):
     # a tiny cache, so that it starts afresh many times in one game

@@ -142,11 +142,16 @@ class _Setup:
         """The ids of `legal` (the engine's legal actions), ascending."""
         key = tuple(legal)
         ids = self.ascending.get(key)
-        if ids is None:
-            if len(self.ascending) >= ASCENDING_CACHE:
-                self.ascending.clear()
-            ids = self.ascending[key] = tuple(sorted([a.index for a in legal]))
-        return list(ids)
+        return list(self.remember(key) if ids is None else ids)
+
+    def remember(self, key: tuple) -> tuple[int, ...]:
+        """The ids of the legal actions `key` (a tuple of them, not yet in `ascending`), ascending, now kept."""
+        if len(self.ascending) >= ASCENDING_CACHE:
+            self.ascending.clear()
+        ids = [a.index for a in key]
+        ids.sort()
+        ids = self.ascending[key] = tuple(ids)
+        return ids
 
     def __deepcopy__(self, memo):
         return self
@@ -215,6 +220,18 @@ class CaylusGame(pyspiel.Game):
 class CaylusState(pyspiel.State):
     """A position: before setup (a chance node), then the engine's game."""
 
+    # `_core` is read at every call of the Python loop. An attribute in a pyspiel State's __dict__ costs several
+    # times a slot to read; so it is a slot, mirrored in the __dict__ (`__setattr__`), because OpenSpiel's clone
+    # and serialization copy the __dict__, setting each entry on the new state by name.
+    __slots__ = ("_core", "__dict__")
+
+    def __setattr__(self, name, value):
+        if name == "_core":
+            _CORE_SLOT.__set__(self, value)
+            self.__dict__["_core"] = value
+        else:
+            super().__setattr__(name, value)
+
     def __init__(self, game: CaylusGame):
         super().__init__(game)
         self._spec = game.setup
@@ -264,9 +281,9 @@ class CaylusState(pyspiel.State):
             return list(range(core.spec.setups)) if player in (None, CHANCE) else []
         if player is not None and player != game.current_player:
             return []
-        legal = game.legal_actions()
-        ids = core.ascending.get(tuple(legal))  # `_Setup.ids` inlined: this is most of the call
-        return list(ids) if ids is not None else core.spec.ids(legal)
+        key = tuple(game.legal_actions())
+        ids = core.ascending.get(key)  # `_Setup.ids` inlined: this is most of the call
+        return list(core.spec.remember(key) if ids is None else ids)
 
     def legal_actions_mask(self, player=None):
         mask = [0] * (self._spec.setups if self._core.game is None else len(self._spec.edition.actions))
@@ -456,6 +473,9 @@ class CaylusState(pyspiel.State):
             return []
         self._fill()
         return list(self._publics)
+
+
+_CORE_SLOT = CaylusState.__dict__["_core"]  # the slot's descriptor, for `CaylusState.__setattr__`
 
 
 class CaylusObserver:
