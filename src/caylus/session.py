@@ -33,6 +33,7 @@ from .core.words import describe_action, describe_event
 
 HUMAN = "human"  # the seat spec of a person
 HINT_BOT = "normal"  # whose `explain` gives hints, unless the session is given another
+HINT_LEVELS = ("normal", "hard")  # the levels a hint may be asked of by name (`hint(..., level=)`)
 
 
 class UndoRefused(IllegalAction):
@@ -83,6 +84,7 @@ class Session:
                 self._agents.append(agent)
         self._hint_spec = hint_bot
         self._hint_agent = None  # built on the first hint
+        self._level_agents: dict = {}  # level -> its bot, for hints asked of a level (built on the first)
         game.record_events()
         self._movers = _movers(game)  # the seat that chose each action of game.history
         self.version = len(game.history) if version is None else version
@@ -228,15 +230,23 @@ class Session:
         return None
 
     # -- advice --------------------------------------------------------------------------------------------
-    def hint(self, seat: int, top: int = 3) -> list[Advice]:
+    def hint(self, seat: int, top: int = 3, level: str | None = None) -> list[Advice]:
         """The hint bot's best `top` actions for `seat`, best first, each with a value and a reason
-        (`Advice`). `IllegalAction` if it is not that seat's turn."""
+        (`Advice`); with `level` (one of `HINT_LEVELS`), that level's bot's instead: `"hard"` is the edition's
+        real `hard` (the planner's search where that is `hard`). `IllegalAction` if it is not that seat's turn,
+        `BadOption` for another level."""
         self._check_seat("hint", seat)
+        if level is not None and level not in HINT_LEVELS:
+            raise BadOption(f"hint: a hint is asked of the level {' or '.join(HINT_LEVELS)}, not {shown(level)}")
         game = self.game
         if game.is_terminal or game.current_player != seat:
             raise IllegalAction(f"hint: it is not {game.player_name(seat)}'s turn")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise IllegalAction(f"hint: top must be a whole number of actions (1 or more), not {shown(top)}")
+        if level is not None:
+            if level not in self._level_agents:
+                self._level_agents[level] = _agent(level, _bot_seed(self.seed, game.num_players), "hint")
+            return list(self._level_agents[level].explain(Position(game), top))
         if self._hint_agent is None:
             agent = _agent(self._hint_spec, _bot_seed(self.seed, game.num_players), "hint_bot")
             if not callable(getattr(agent, "explain", None)):

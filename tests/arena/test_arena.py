@@ -55,6 +55,13 @@ def test_ranks_share_ties():
     assert ranks([10, 30, 20, 30]) == [4, 1, 3, 1]
 
 
+def test_a_seats_place_at_the_table_shares_the_places_of_a_tie():
+    from caylus.arena.report import place
+    scores = [10, 30, 20, 30]
+    assert [place(scores, seat) for seat in range(4)] == [4, 1.5, 3, 1.5]
+    assert place([7, 7], 0) == 1.5 and place([9, 3], 1) == 2
+
+
 def test_a_bot_that_always_wins_rates_above_one_that_always_loses():
     r = Ratings(["strong", "weak"])
     for _ in range(20):
@@ -149,13 +156,15 @@ def test_the_command_reports_json_a_table_and_a_chart(tmp_path, capsys):
     assert (data["edition"], data["players"], data["games"]) == ("magna-carta", 3, 3)
     for bot in data["bots"]:
         assert {"name", "games", "wins", "win_rate", "ci", "rating", "rating_sigma", "mean_score",
-                "seconds_per_move"} <= set(bot)
-        assert bot["ci"][0] <= bot["win_rate"] <= bot["ci"][1]
+                "mean_rank", "seconds_per_move"} <= set(bot)
+        assert bot["ci"][0] <= bot["win_rate"] <= bot["ci"][1] and 1 <= bot["mean_rank"] <= 3
     assert sum(b["games"] for b in data["bots"]) == 9
+    # Three seats a game: the places of a game add up to 1 + 2 + 3 whatever the ties.
+    assert sum(b["mean_rank"] * b["games"] for b in data["bots"]) == pytest.approx(6 * 3, abs=0.01)
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["arena", "--players", "2", "--bots", "greedy,random", "--games", "2"]) == 0
     table = capsys.readouterr().out
-    assert "win rate" in table and "greedy" in table and "most used buildings" in table
+    assert "win rate" in table and "place" in table and "greedy" in table and "most used buildings" in table
 
 
 def test_a_log_follows_the_games_a_line_at_every_tenth(capsys):

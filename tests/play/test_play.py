@@ -250,3 +250,12 @@ def test_a_hot_seat_game_with_hidden_cards_saves_one_file_per_person(tmp_path):
     again.sendline("n")
     assert finish(again) == 0
     assert first != second
+
+
+def test_hint_takes_a_level_and_refuses_anything_else():
+    from caylus.play.commands import Typed, read
+    assert read("hint", ["pass"]) == Typed("hint", "")
+    assert read("hint HARD", ["pass"]) == Typed("hint", "hard")
+    assert read("hint normal", ["pass"]) == Typed("hint", "normal")
+    assert read("hint expert", ["pass"]).command == "error"
+    assert read("board now", ["pass"]).command == "error"

@@ -57,6 +57,14 @@ def test_hint_and_undo_back_to_your_own_previous_decision(tmp_path):
     child.expect(r"Hint: \d+\. .+ \[\S+\]")  # the move: its number, words and token
     child.expect(r"why: \S")  # the normal bot's reason
     child.expect(PROMPT)
+    child.sendline("hint hard")  # the edition's real hard: in Caylus 2005 the planner's search, in its words
+    child.expect(r"Hint: \d+\. .+ \[\S+\]")
+    child.expect(r"why: \S")
+    child.expect(r"planner\s+would:\s+worth\s+\d+\s+\w+")  # the terminal may wrap the line anywhere
+    child.expect(PROMPT)
+    child.sendline("hint expert")
+    child.expect("hint takes nothing or a level after it: normal or hard")
+    child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)
     before = tmp_path / "before.txt"

@@ -217,6 +217,25 @@ def test_a_hint_gives_legal_moves_with_reasons(client):
     assert state(client, t["id"], token)["version"] == s["version"]  # asking changes nothing
 
 
+def test_a_hint_of_hard_is_the_editions_hard_and_another_level_is_refused(client):
+    from caylus.agents import Position, make_agent
+
+    t = new_table(client, "caylus-1303", seats=["human", "human"], seed=4)
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    s = state(client, t["id"], tokens[0])
+    token = tokens[s["current_player"]]
+    r = client.get(f"/api/tables/{t['id']}/hint", params={"token": token, "level": "hard"})
+    assert r.status_code == 200, r.text
+    advice = r.json()["advice"]
+    game = caylus.new_game("caylus-1303", players=2, seed=4)
+    assert advice[0]["token"] == make_agent("hard", 1).choose(Position(game)).token  # the planner's search
+    assert "at the end of the game" in advice[0]["reason"]
+    for bad in ("expert", "hard:600", "mcts:9999999", "x" * 17):
+        r = client.get(f"/api/tables/{t['id']}/hint", params={"token": token, "level": bad})
+        assert r.status_code == 422 and "level" in r.text
+    assert state(client, t["id"], token)["version"] == s["version"]  # asking changes nothing
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_state_answered_is_the_documented_table_state(client, edition):
     """States are encoded once, without FastAPI's model (routers.tables.state_response): each must still be

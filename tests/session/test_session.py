@@ -296,6 +296,25 @@ def test_a_hint_is_the_hint_bots_best_actions_with_reasons():
     assert len(s.hint(seat, top=1)) == 1
 
 
+def test_a_hint_of_hard_is_the_editions_real_hard_and_another_level_is_refused():
+    from caylus.agents import Position, make_agent
+    from caylus.agents.planner import PlannerSearch
+
+    s = Session(caylus.new_game("caylus-1303", players=2, seed=2), ["human", "human"])
+    seat = s.game.current_player
+    advice = s.hint(seat, top=2, level="hard")
+    # Caylus 1303's `hard` is the planner's search: the hint is its choice, in its words.
+    hard = make_agent("hard", 1)
+    assert isinstance(hard.own_player(s.game.edition), PlannerSearch)
+    assert advice[0].action == hard.choose(Position(s.game)) and len(advice) == 2
+    assert "at the end of the game" in advice[0].reason
+    version = s.version
+    for bad in ("expert", "hard:600", "mcts:100000", 3):
+        with pytest.raises(caylus.BadOption, match="level normal or hard"):
+            s.hint(seat, level=bad)
+    assert s.version == version and s.game.current_player == seat  # nothing changed
+
+
 def test_a_hint_out_of_turn_is_refused():
     s = session(seats=["human", "human", "human"])
     other = (s.game.current_player + 1) % 3

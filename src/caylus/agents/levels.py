@@ -38,7 +38,8 @@ LEVELS = {
              "of the game, each played on to the end of the round",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),
 }
-EXPERT = ("hard:SECONDS (hard thinking about that long a move), mcts:ITER (UCT search with ITER iterations a "
+EXPERT = ("hard:SECONDS (hard thinking about that long a move, searching deeper while it has time), mcts:ITER "
+          "(UCT search with ITER iterations a "
           "move), style:NAME (a player committed to one plan), or module:Class (your own bot)")
 MOST_THINKING = 600.0  # seconds a move `hard:SECONDS` may be given: a game of several hundred moves must end
 # The slip of the players in the futures of `hard:SECONDS` where the edition's level sets none: every round of
@@ -47,8 +48,11 @@ THINKING_NOISE = 1.5
 
 
 def thinking_hard(text: str, seed: int) -> LookaheadAgent:
-    """`hard` as an anytime player: it plays rounds of futures of its best moves until about `text` seconds a
-    move have passed (a deadline, not a count: the same seed may play differently on a busier machine)."""
+    """`hard` as an anytime player, thinking about `text` seconds a move (a deadline, not a count: the same seed
+    may play differently on a busier machine). Where the edition's `hard` is the planner's search (Caylus 2005,
+    Caylus 1303), that search again and again, each wider and deeper than the last (`agents.planner`,
+    `PlannerSearch(think=)`), the deepest one's answer played; elsewhere (Magna Carta) rounds of futures of its
+    best moves, as many as fit."""
     try:
         seconds = float(text)
     except ValueError:

@@ -39,11 +39,19 @@ class BotResult:
     margin_sum: int = 0     # its score minus the best other seat's, summed
     seconds: float = 0.0
     moves: int = 0
+    rank_sum: float = 0.0  # places at the table, 1 the best; a tie shares the places it spans (two first: 1.5)
     buildings: Counter = field(default_factory=Counter)
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+
+def place(scores, seat: int) -> float:
+    """The seat's place at the table by the final scores, 1 the best; tied seats share the places they span."""
+    better = sum(1 for s in scores if s > scores[seat])
+    tied = sum(1 for s in scores if s == scores[seat]) - 1
+    return 1 + better + tied / 2
 
 
 class ArenaResult:
@@ -70,6 +78,7 @@ class ArenaResult:
             bot.wins += share if seat in game.winners else 0.0
             bot.score_sum += game.scores[seat]
             bot.margin_sum += game.scores[seat] - max(s for q, s in enumerate(game.scores) if q != seat)
+            bot.rank_sum += place(game.scores, seat)
             bot.seconds += game.seconds[seat]
             bot.moves += game.moves[seat]
             bot.buildings.update(game.buildings[seat])
@@ -88,6 +97,7 @@ class ArenaResult:
                 "rating": round(self.ratings.mu[name], 3), "rating_sigma": round(self.ratings.sigma[name], 3),
                 "mean_score": round(b.score_sum / b.games, 2) if b.games else 0.0,
                 "mean_margin": round(b.margin_sum / b.games, 2) if b.games else 0.0,
+                "mean_rank": round(b.rank_sum / b.games, 3) if b.games else 0.0,
                 "seconds_per_move": round(b.seconds / b.moves, 4) if b.moves else 0.0,
                 "moves": b.moves,
                 "top_buildings": [[k, n] for k, n in b.buildings.most_common(5)],
@@ -111,12 +121,13 @@ class ArenaResult:
         lines = [f"{a.edition}, {a.players} players, {self.games} games (seed {a.seed}{resumed}), "
                  f"{self.seconds:.1f} s; a shared win counts as a share",
                  f"{'bot':<12} {'games':>5} {'wins':>7} {'win rate':>8} {'95% interval':>15} {'rating':>14} "
-                 f"{'score':>6} {'margin':>7} {'s/move':>7}"]
+                 f"{'score':>6} {'margin':>7} {'place':>6} {'s/move':>7}"]
         for r in sorted(self.rows(), key=lambda r: -r["rating"]):
             lo, hi = r["ci"]
             lines.append(f"{r['name']:<12} {r['games']:>5} {r['wins']:>7.1f} {r['win_rate']:>8.1%} "
                          f"{f'{lo:.1%}-{hi:.1%}':>15} {r['rating']:>7.2f} ±{2 * r['rating_sigma']:<5.2f} "
-                         f"{r['mean_score']:>6.1f} {r['mean_margin']:>+7.1f} {r['seconds_per_move']:>7.3f}")
+                         f"{r['mean_score']:>6.1f} {r['mean_margin']:>+7.1f} {r['mean_rank']:>6.2f} "
+                         f"{r['seconds_per_move']:>7.3f}")
         lines.append("most used buildings (placed on or built):")
         name = _building_words(a)
         for r in self.rows():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from caylus.session import HINT_LEVELS
+
 # The commands, as `help` lists them.
 HELP = (
     ("NUMBER or TOKEN", "play that move (Tab completes tokens)"),
@@ -11,6 +13,7 @@ HELP = (
     ("help BUILDING", "what a building (or card) does, its cost and who owns it"),
     ("board", "show the board again"),
     ("hint", "what the normal bot would play here, and why"),
+    ("hint hard", "what the hard bot would play here, and why (it thinks longer)"),
     ("undo", "take back your last decision (against bots: to your own previous decision; not a card you drew)"),
     ("log", "what happened lately"),
     ("save FILE", "save the game record (go on later with caylus play --load FILE)"),
@@ -48,8 +51,12 @@ def read(line: str, legal: list[str]) -> Typed:
     if low in WORDS:
         if low == "save" and not arg:
             return Typed("error", "save needs a file name: save FILE")
-        if low not in ("help", "save") and arg:
+        if low == "hint" and arg and arg.lower() not in HINT_LEVELS:
+            return Typed("error", f"hint takes nothing or a level after it: {' or '.join(HINT_LEVELS)}")
+        if low not in ("help", "save", "hint") and arg:
             return Typed("error", f"{low} takes nothing after it")
+        if low == "hint":
+            arg = arg.lower()
         return Typed(low, arg)
     if not text:
         return Typed("error", "type the number of a move, its token, or help")

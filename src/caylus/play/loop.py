@@ -181,7 +181,7 @@ class TerminalGame:
             self._show_board(seat)
         elif c == "hint":
             try:
-                advice = self.session.hint(seat, top=1)[0]
+                advice = self.session.hint(seat, top=1, level=arg or None)[0]
             except CaylusError as exc:
                 self.term.show(Text(f"No hint: {exc}", style="red"))
                 return

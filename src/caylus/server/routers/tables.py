@@ -16,6 +16,7 @@ from ..deps import GivenToken, SeatDep, TableDep, TablesDep, count_hint, count_r
 from ..errors import ApiError
 from ..limits import client_key, too_many
 from ..live import BOT_LEVELS, HUMAN, token_hash
+from ...session import HINT_LEVELS
 from ..models import ErrorBody, Hint, Hints, LobbyTable, NewTable, SeatTicket, TableClosed, TableCreated, TableState
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -168,14 +169,18 @@ def buildings(table: TableDep, seat: SeatDep, tables: TablesDep) -> dict:
 
 @router.get("/{table_id}/hint", response_model=Hints, responses=ERRORS, dependencies=[Depends(count_hint)],
             summary="The hint bot's best moves for the seat to move, with its reasons")
-def hint(table: TableDep, seat: SeatDep, tables: TablesDep) -> Hints:
+def hint(table: TableDep, seat: SeatDep, tables: TablesDep,
+         level: Annotated[str | None, Query(max_length=16, description='the bot asked: "normal" (the default) or '
+                                            '"hard" (the edition\'s hard, which thinks longer)')] = None) -> Hints:
     if seat is None:
         raise ApiError(403, "no_seat", "a hint is for a seat: give the seat's token")
+    if level is not None and level not in HINT_LEVELS:
+        raise ApiError(422, "bad_level", f"a hint is asked of the level {' or '.join(HINT_LEVELS)}, not {level!r}")
     with table.lock:
         tables.catch_up(table)
         session = table.session
         try:
-            advice = session.hint(seat)
+            advice = session.hint(seat, level=level)
         except caylus.IllegalAction as exc:
             raise ApiError(409, "not_your_turn", str(exc)) from None
         except caylus.BadOption as exc:
