@@ -120,6 +120,20 @@ def test_beginner_scoring_counts_printed_prestige_and_buildings_in_front():
     assert g.scores() == [3, 1 + 6]
 
 
+def test_scores_from_road_points_kept_are_the_scores():
+    """`scores(b, road_points(b))` (the research encoder keeps the road's points by the road's content) is
+    `scores(b)`, in front of their owner too, and at the end with the supply's points."""
+    from caylus.editions.magna_carta.scoring import building_points, road_points, scores
+    g = new(2, "beginner")
+    set_road(g, ["park", "peddler", "blue:bank", "red:small_farm"])
+    g.board.front[RED] = [0]  # theatre
+    b = g.board
+    assert road_points(b) != building_points(b)  # the theatre in front counts in one only
+    assert scores(b, road_points(b)) == scores(b) == g.scores() == [3, 1 + 6]
+    b.terminal = True
+    assert scores(b, road_points(b)) == scores(b)
+
+
 def test_church_emptying_the_stock_ends_the_game_at_end_of_turn():
     g = new(2)
     set_road(g, ["park", "peddler", "blue:church"])

@@ -13,9 +13,19 @@ def token_points(b, p: int) -> int:
     return t[0] * SECTION_VALUE[0] + t[1] * SECTION_VALUE[1] + t[2] * SECTION_VALUE[2]
 
 
-def building_points(b) -> list[int]:
+def building_points(b, road: list[int] | None = None) -> list[int]:
     """What each seat's buildings show: a road card its printed prestige, a Residence 1, a covered Residence 0
-    and the prestige building on it its own prestige; beginner prestige buildings lie in front of their owner."""
+    and the prestige building on it its own prestige; beginner prestige buildings lie in front of their owner.
+    `road`: the board's `road_points`, where the caller keeps them already."""
+    points = road_points(b) if road is None else list(road)
+    for p, front in enumerate(b.front):
+        for k in front:
+            points[p] += PRESTIGE[k].prestige
+    return points
+
+
+def road_points(b) -> list[int]:
+    """What each seat's buildings on the road show (`building_points` without those in front of their owner)."""
     points = [0] * b.num_players
     for owner, card, face in zip(b.road_owner, b.road_card, b.road_face):
         if owner >= 0:
@@ -25,9 +35,6 @@ def building_points(b) -> list[int]:
                 points[owner] += RESIDENCE_PRESTIGE
             else:
                 points[owner] += PRESTIGE[face].prestige
-    for p, front in enumerate(b.front):
-        for k in front:
-            points[p] += PRESTIGE[k].prestige
     return points
 
 
@@ -42,10 +49,11 @@ def supply_points(b, p: int) -> int:
     return sum(supply_parts(b, p).values())
 
 
-def scores(b) -> list[int]:
-    """Each seat's prestige; the cube and denier points are counted once the game is over."""
+def scores(b, road: list[int] | None = None) -> list[int]:
+    """Each seat's prestige; the cube and denier points are counted once the game is over. `road`: the board's
+    `road_points`, where the caller keeps them already (the research encoder, by the road's content)."""
     out = []
-    buildings = building_points(b)
+    buildings = building_points(b, road)
     for p in range(b.num_players):
         s = token_points(b, p) + buildings[p]
         if b.terminal:

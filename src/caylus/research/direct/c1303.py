@@ -54,6 +54,7 @@ def make(enc):
     viewer, current, first, bridge = at["viewer"], at["current_player"], at["first_player"], at["guilds_bridge"]
     built = range(SLOTS)
     cache: dict = {}  # `_laid`'s slots, by what the board holds there
+    ordered: dict = {}  # the bridge's slots and places, by the passing order
 
     def _laid(b) -> list:
         tile, face, own = b.tile, b.face, b.owner
@@ -120,7 +121,14 @@ def make(enc):
         out.put(laid, 1.0)
         passed = b.passed
         if passed:
-            out.put([bridge + who for who in passed], range(1, len(passed) + 1))
+            key = tuple(passed)
+            placed = ordered.get(key)
+            if placed is None:
+                if len(ordered) >= CACHE:
+                    ordered.clear()
+                placed = ordered[key] = (np.array([bridge + who for who in passed], np.intp),
+                                         np.arange(1, len(passed) + 1, dtype=np.float32))
+            out.put(*placed)
         if count:
             put_counts(out, count)
         if b_value is not None:

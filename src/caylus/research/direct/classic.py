@@ -51,6 +51,7 @@ def make(enc):
     viewer, current, placer = at["viewer"], at["current_player"], at["engine.placer"]
     num = np.array(num, np.intp)
     cache: dict = {}  # the road and stock's one-hot slots, by what the board holds there
+    ordered: dict = {}  # the orders' slots and places, by the orders
 
     def encode(game, seat, out):
         b = game.board
@@ -92,10 +93,17 @@ def make(enc):
                 raise Unusual
         else:
             hot.append(placer + b.placer)
-        place, places = [], []
-        for a, seq in zip(orders, (b.order, b.passed, b.stables, b.castle)):
-            place += [a + who for who in seq]
-            places += range(1, len(seq) + 1)
+        # The four orders of seats (turn, passing, stables, castle): their slots and places are kept (-1 parts)
+        key = (*b.order, -1, *b.passed, -1, *b.stables, -1, *b.castle)
+        placed = ordered.get(key)
+        if placed is None:
+            if len(ordered) >= CACHE:
+                ordered.clear()
+            place, places = [], []
+            for a, seq in zip(orders, (b.order, b.passed, b.stables, b.castle)):
+                place += [a + who for who in seq]
+                places += range(1, len(seq) + 1)
+            placed = ordered[key] = (np.array(place, np.intp), np.array(places, np.float32)) if place else None
         args = None
         if stack:
             kind, who, x, y = stack[-1]
@@ -110,8 +118,8 @@ def make(enc):
         out.put(num, nums)  # put: a little faster than fancy indexing from lists
         out.put(hot, 1.0)
         out.put(built, 1.0)
-        if place:
-            out.put(place, places)
+        if placed is not None:
+            out.put(*placed)
         if args is not None:
             out[arg0], out[arg1] = args
 

@@ -10,7 +10,7 @@ from caylus.editions.magna_carta.catalog import CARDS, PRESTIGE, SECTIONS
 from caylus.editions.magna_carta.rules import (
     BECOMING_RESIDENCE, BUILDING, DECISION_NAMES, PHASE_NAMES, RESIDENCE,
 )
-from caylus.editions.magna_carta.scoring import scores
+from caylus.editions.magna_carta.scoring import road_points, scores
 
 from .._extra import need
 from . import CACHE, Unusual, offsets, put_counts, word_slots
@@ -31,7 +31,6 @@ def make(enc):
     num += [at[f"seats.{p}.tokens.{s}"] for p in seats for s in SECTIONS]
     num += [at[f"seats.{p}.{k}"] for k in ("hand_size", "deck_size") for p in seats]
     num += [at[f"scores.{p}"] for p in seats]
-    num = np.array(num, np.intp)
     phase = word_slots(enc, "phase", PHASE_NAMES)
     names = [c.name for c in CARDS]
     prestige = [p.name for p in PRESTIGE]
@@ -53,7 +52,10 @@ def make(enc):
     top_player, top_2, top_3 = at["stack.-1.1"], at["stack.-1.2"], at["stack.-1.3"]
     viewer, current, first, actor = at["viewer"], at["current_player"], at["first_player"], at["actor"]
     provost, bridge = at["provost"], at["bridge"]
-    cache: dict = {}  # the road's one-hot slots, by what the board holds there
+    # the numbers' slots followed by the pools of the road's first `shown` spaces, for each `shown`
+    num_pool = [np.array(num + pool[:shown], np.intp) for shown in range(capacity + 1)]
+    ordered: dict = {}  # the bridge's slots and places, by the order on it
+    cache: dict = {}  # the road's one-hot slots and each seat's points there, by what the board holds there
 
     def encode(game, seat, out):
         b = game.board
@@ -67,7 +69,22 @@ def make(enc):
             nums += t
         nums += [len(h) for h in b.hand]
         nums += [len(d) for d in b.deck]
-        nums += scores(b)
+        # The road's cards, owners and faces change a few times a turn: their slots and points are kept
+        key = (*road, *b.road_owner, *b.road_face)
+        kept = cache.get(key)
+        if kept is None:
+            if len(cache) >= CACHE:
+                cache.clear()
+            faces = b.road_face
+            shown = min(len(road), capacity)
+            laid = [card[i][road[i]] for i in range(shown)]
+            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+            laid += [face[i][faces[i]] for i in range(shown)]
+            kept = cache[key] = (np.array(laid, np.intp), road_points(b))
+        laid, on_road = kept
+        nums += scores(b, on_road)
+        shown = min(len(road), capacity)  # the road's cards past the encoding's capacity are left out
+        nums += b.road_pool[:shown]
         hot = [viewer + seat]
         cp = game.current_player
         if 0 <= cp:  # `TERMINAL` is negative: nobody
@@ -79,18 +96,6 @@ def make(enc):
         hot.append(first + b.first_player)
         if b.actor >= 0:
             hot.append(actor + b.actor)
-        shown = min(len(road), capacity)  # the road's cards past the encoding's capacity are left out
-        # The road's cards, owners and faces change a few times a turn: their slots are kept
-        key = (*road, *b.road_owner, *b.road_face)
-        laid = cache.get(key)
-        if laid is None:
-            if len(cache) >= CACHE:
-                cache.clear()
-            faces = b.road_face
-            laid = [card[i][road[i]] for i in range(shown)]
-            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
-            laid += [face[i][faces[i]] for i in range(shown)]
-            laid = cache[key] = np.array(laid, np.intp)
         hot += [worker[i] + w for i, w in enumerate(b.road_worker[:shown]) if w >= 0]
         count = [available[k] for k in b.prestige_left]  # bags: a word may come more than once
         count += [hand[seat][c] for c in b.hand[seat]]
@@ -108,15 +113,21 @@ def make(enc):
             if who >= 0:
                 hot.append(top_player + who)
             top = (x or 0, y or 0)
-        out.put(num, nums)  # put: a little faster than fancy indexing from lists
+        out.put(num_pool[shown], nums)  # put: a little faster than fancy indexing from lists
         out.put(hot, 1.0)
         out.put(laid, 1.0)
-        out.put([pool[i] for i in range(shown)], b.road_pool[:shown])
         if b.provost >= 0:
             out[provost] = 1.0
             out[provost + 1] = b.provost
         if b.bridge:
-            out.put([bridge + who for who in b.bridge], range(1, len(b.bridge) + 1))
+            key = tuple(b.bridge)
+            placed = ordered.get(key)
+            if placed is None:
+                if len(ordered) >= CACHE:
+                    ordered.clear()
+                placed = ordered[key] = (np.array([bridge + who for who in key], np.intp),
+                                         np.arange(1, len(key) + 1, dtype=np.float32))
+            out.put(*placed)
         if count:
             put_counts(out, count)
         if top is not None:
