@@ -170,3 +170,108 @@ def test_a_hello_with_another_tables_token_is_refused_and_closes(client):
             ws.receive_text()
         assert closed.value.code == 4403
     assert state(client, mine["id"])["version"] == 0
+
+
+def hello(ws, token: str) -> dict:
+    """Make the connection the token's seat; returns that seat's state."""
+    receive(ws)  # a spectator's state, until the hello
+    ws.send_text(json.dumps({"type": "hello", "token": token}))
+    return receive(ws)["state"]
+
+
+def test_a_refusal_repeats_the_id_of_the_message_it_refuses(client):
+    """The browser sends its moves on the socket with an "id": each refusal names the message it answers, so a
+    refusal of an earlier move is never taken for the answer to a later one."""
+    t = new_table(client, seats=["human", "human"])
+    seat = state(client, t["id"])["current_player"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        s = hello(ws, t["seats"][seat]["token"])
+        ws.send_text(json.dumps({"type": "move", "version": s["version"] + 3, "action": "pass", "id": 7}))
+        refused = receive(ws)
+        assert refused["code"] == "stale_version" and refused["id"] == 7 and refused["error"]
+        ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": "place:nowhere", "id": "m-2"}))
+        refused = receive(ws)
+        assert refused["code"] == "illegal_move" and refused["id"] == "m-2"
+        ws.send_text(json.dumps({"type": "undo", "version": True, "id": 3}))
+        refused = receive(ws)
+        assert refused["code"] == "bad_message" and refused["id"] == 3
+        # Ids the server will not repeat (no integer, or text too long to be one): the refusal carries none.
+        for odd in [True, 1.5, {"x": 1}, [1], "x" * 65, 2**60]:
+            ws.send_text(json.dumps({"type": "move", "version": s["version"] + 3, "action": "pass", "id": odd}))
+            refused = receive(ws)
+            assert refused["code"] == "stale_version" and "id" not in refused
+        ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"],
+                                 "id": 9}))
+        after = receive(ws)  # a move's success is the new state, pushed
+        assert after["type"] == "state" and after["state"]["version"] == s["version"] + 1
+    assert state(client, t["id"])["version"] == 1
+
+
+def test_a_move_for_a_seat_not_to_move_is_refused_and_changes_nothing(client):
+    t = new_table(client, seats=["human", "human"])
+    seat = state(client, t["id"])["current_player"]
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as other:
+        s = hello(other, t["seats"][1 - seat]["token"])
+        assert s["legal"] == []
+        mover = state(client, t["id"], t["seats"][seat]["token"])
+        other.send_text(json.dumps({"type": "move", "version": s["version"], "action": mover["legal"][0]["token"],
+                                    "id": 1}))
+        refused = receive(other)
+        assert refused["type"] == "error" and refused["id"] == 1 and refused["code"] == "illegal_move"
+        assert "turn" in refused["error"] or "not" in refused["error"]
+    assert state(client, t["id"])["version"] == 0
+
+
+def test_a_seats_moves_over_several_sockets_share_the_seats_move_limit(tmp_path):
+    """Each connection has its own message rate, and a seat's moves count against the seat's rate whichever way
+    they come (as POSTed moves do): opening more sockets does not buy a hostile seat more moves."""
+    from fastapi.testclient import TestClient
+
+    from .conftest import make_app
+
+    with TestClient(make_app(tmp_path, moves_per_second=0.01, burst=4)) as c:
+        t = new_table(c, seats=["human", "human"])
+        seat = state(c, t["id"])["current_player"]
+        token = t["seats"][seat]["token"]
+        with c.websocket_connect(f"/ws/tables/{t['id']}") as one, \
+                c.websocket_connect(f"/ws/tables/{t['id']}") as two:
+            s = hello(one, token)
+            hello(two, token)  # the hello is a message of this connection, not a move
+            codes = []
+            for i in range(6):  # stale moves: each is a move the seat asked for, refused or not
+                ws = one if i % 2 else two
+                ws.send_text(json.dumps({"type": "move", "version": s["version"] + 5, "action": "pass", "id": i}))
+                answer = receive(ws)
+                assert answer["id"] == i
+                codes.append(answer["code"])
+                if answer["code"] == "too_many_moves":
+                    assert answer["retry_after"] >= 1 and "moves a second" in answer["error"]
+            # Three messages a connection (under its own burst of 4 after the hello), six moves for the seat.
+            assert codes[:4] == ["stale_version"] * 4 and codes[4:] == ["too_many_moves"] * 2
+            # A legal move now is refused too: the seat waits like any client over a limit, and nothing is played.
+            one.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"],
+                                      "id": 9}))
+            assert receive(one)["code"] in ("too_many_moves", "too_many_messages")
+        assert state(c, t["id"])["version"] == 0
+        # The other seat, and everyone else, is served meanwhile.
+        other = t["seats"][1 - seat]["token"]
+        with c.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            assert hello(ws, other)["seat"] == 1 - seat
+
+
+def test_a_connection_that_floods_moves_is_refused_then_closed(client):
+    t = new_table(client, seats=["human", "human"])
+    seat = state(client, t["id"])["current_player"]
+    client.app.state.settings.limits.moves_per_second = 0.01  # a slow refill: a flood however slow the machine
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        s = hello(ws, t["seats"][seat]["token"])
+        codes = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for i in range(120):
+                ws.send_text(json.dumps({"type": "move", "version": s["version"] + 1, "action": "pass", "id": i}))
+            while True:
+                codes.append(receive(ws).get("code"))
+        assert closed.value.code == 1008
+        assert set(codes) <= {"stale_version", "too_many_messages", "too_many_moves"}
+        assert "too_many_messages" in codes or "too_many_moves" in codes
+    assert state(client, t["id"])["version"] == 0

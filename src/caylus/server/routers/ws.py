@@ -8,7 +8,10 @@ URL, so never in a log); `?token=T`, from older clients, is still taken.
 
 The client may send, as JSON text: `{"type": "move", "version": V, "action": "place:inn"}`,
 `{"type": "undo", "version": V}`, `{"type": "state"}` (send the state again) or `{"type": "ping"}`. A refusal is
-`{"type": "error", "error": ..., "code": ...}` and changes nothing. A message over the size limit closes the
+`{"type": "error", "error": ..., "code": ...}` and changes nothing; a message may carry an `"id"` (an integer or
+a short text) that its refusal repeats, so a client knows which of its messages was refused (a move's or an
+undo's success is the new state pushed, with a version past the one it was made on). Moves over the socket count
+against the seat's move rate like POSTed ones (`too_many_moves`, with `retry_after` in seconds). A message over the size limit closes the
 connection (1009); so does a flood (1008) after it has been refused for a while. Over the sockets a client or a
 table may have open, the connection is refused with 429 and Retry-After (or, where the server cannot answer a
 WebSocket with HTTP, an error message and close code 4429).
@@ -51,7 +54,7 @@ async def live_feed(websocket: WebSocket, table_id: str,
                                                        f"connections watching it")
             return
         try:
-            await _feed(websocket, tables, hub, limits, table_id, token, log)
+            await _feed(websocket, tables, hub, guards, table_id, token, log)
         finally:
             guards.table_sockets.give(table_id)
     finally:
@@ -70,7 +73,8 @@ async def _deny(websocket: WebSocket, code: str, message: str) -> None:
     await websocket.close(code=4429)
 
 
-async def _feed(websocket: WebSocket, tables, hub, limits, table_id: str, token: str | None, log: str) -> None:
+async def _feed(websocket: WebSocket, tables, hub, guards, table_id: str, token: str | None, log: str) -> None:
+    limits = guards.limits
     await websocket.accept()
     try:
         table = await run_in_threadpool(tables.get, table_id)
@@ -101,8 +105,10 @@ async def _feed(websocket: WebSocket, tables, hub, limits, table_id: str, token:
                 return
             if not bucket.take():
                 refused += 1
+                wait = bucket.wait()
                 await _refuse(websocket, "too_many_messages",
-                              f"more than {limits.moves_per_second:g} messages a second: slow down")
+                              f"more than {limits.moves_per_second:g} messages a second on this connection; "
+                              f"try again in {wait} s", _message_id(text), wait)
                 if refused >= FLOOD_CLOSE:
                     await websocket.close(code=1008)
                     return
@@ -113,9 +119,9 @@ async def _feed(websocket: WebSocket, tables, hub, limits, table_id: str, token:
                 if was_first and _is_hello(text):
                     seat = await _hello(websocket, tables, hub, table, watcher, text)
                     continue
-                await _answer(websocket, tables, table, seat, watcher, text)
+                await _answer(websocket, tables, guards, table, seat, watcher, text)
             except ApiError as exc:
-                await websocket.send_text(json.dumps({"type": "error", **exc.body()}))
+                await websocket.send_text(json.dumps(_error(exc, _message_id(text))))
                 if exc.code == "bad_token":  # a wrong token in the first message: as a wrong ?token= would
                     await websocket.close(code=4403)
                     return
@@ -149,7 +155,33 @@ async def _hello(websocket, tables, hub, table, watcher, text: str) -> int | Non
     return seat
 
 
-async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
+def _message_id(text: str):
+    """The `"id"` a client gave its message, to repeat in a refusal: an integer or a text of at most 64
+    characters (anything else, or a message that is no JSON object, has none: a refusal never echoes more)."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict):
+        return None
+    found = message.get("id")
+    if isinstance(found, int) and not isinstance(found, bool) and -2**53 < found < 2**53:
+        return found
+    if isinstance(found, str) and len(found) <= 64:
+        return found
+    return None
+
+
+def _error(exc: ApiError, message_id=None) -> dict:
+    body = {"type": "error", **exc.body()}
+    if exc.headers and "Retry-After" in exc.headers:
+        body["retry_after"] = int(exc.headers["Retry-After"])
+    if message_id is not None:
+        body["id"] = message_id
+    return body
+
+
+async def _answer(websocket, tables, guards, table, seat, watcher, text: str) -> None:
     try:
         message = json.loads(text)
     except ValueError:
@@ -176,6 +208,7 @@ async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
     version = message.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise ApiError(400, "bad_message", 'a move needs "version", the version it was made against')
+    guards.moves.check((table.id, seat))  # the seat's move rate, whichever way its moves come (429 past it)
     if kind == "move":
         action = message.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 64:
@@ -186,5 +219,10 @@ async def _answer(websocket, tables, table, seat, watcher, text: str) -> None:
         await run_in_threadpool(tables.undo, table, seat, version)
 
 
-async def _refuse(websocket, code: str, message: str) -> None:
-    await websocket.send_text(json.dumps({"type": "error", "error": message, "code": code}))
+async def _refuse(websocket, code: str, message: str, message_id=None, retry_after: int | None = None) -> None:
+    body = {"type": "error", "error": message, "code": code}
+    if retry_after is not None:
+        body["retry_after"] = retry_after
+    if message_id is not None:
+        body["id"] = message_id
+    await websocket.send_text(json.dumps(body))

@@ -65,8 +65,20 @@ export const api = {
 };
 
 // A live feed of a table's states over the WebSocket; it reconnects by itself and says when it is connected.
-export function liveFeed(id, token, onState, onStatus) {
-  let socket = null, closed = false, delay = 500;
+// `request(message)` sends a move or an undo on the socket (docs/server.md, "The live feed"): it resolves with
+// the first state pushed past the message's version (the move's answer), and rejects with the server's refusal
+// (an ApiError with its `code`), or with `down` true when the socket is not open or closes before an answer (the
+// caller then asks by HTTP: whether the move was stored is read from the table, never guessed).
+export function liveFeed(id, token, onState, onStatus, onRefusal = () => {}) {
+  let socket = null, closed = false, delay = 500, pending = null, asked = 0;
+  const settle = (outcome) => {
+    if (!pending) return;
+    const { resolve, reject, timer } = pending;
+    pending = null;
+    clearTimeout(timer);
+    if (outcome instanceof Error) reject(outcome); else resolve(outcome);
+  };
+  const down = (why) => { const error = new ApiError(why); error.down = true; return error; };
   const open = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(id)}`);
@@ -75,14 +87,40 @@ export function liveFeed(id, token, onState, onStatus) {
     socket.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
+      if (message && message.type === "error") {
+        const error = new ApiError(typeof message.error === "string" ? message.error : "the server refused it");
+        error.code = message.code;
+        error.retryAfter = message.retry_after;
+        // The server repeats the id of the message it refuses; a refusal of an earlier move (answered already by
+        // someone else's newer state) is still said.
+        if (pending && message.id === pending.id) settle(error);
+        else if (message.id !== undefined) onRefusal(error);
+        return;
+      }
       const state = message && message.state ? message.state : message;
-      if (state && typeof state.version === "number") onState(state);
+      if (state && typeof state.version === "number") {
+        onState(state);
+        if (pending && state.version > pending.version) settle(state);
+      }
     };
     socket.onclose = () => {
+      settle(down("the connection closed before the server answered"));
       onStatus(false);
       if (!closed) { setTimeout(open, delay); delay = Math.min(delay * 2, 8000); }
     };
   };
   open();
-  return { close() { closed = true; if (socket) socket.close(); } };
+  return {
+    close() { closed = true; if (socket) socket.close(); },
+    // One message at a time (the page sends its next move once this one is answered).
+    request(message, timeoutMs = 15000) {
+      if (!socket || socket.readyState !== WebSocket.OPEN || pending) return Promise.reject(down("not connected"));
+      return new Promise((resolve, reject) => {
+        const sent = { ...message, id: ++asked };
+        pending = { id: sent.id, version: message.version, resolve, reject,
+          timer: setTimeout(() => settle(down("no answer on the connection")), timeoutMs) };
+        try { socket.send(JSON.stringify(sent)); } catch { settle(down("the connection refused the message")); }
+      });
+    },
+  };
 }

@@ -275,7 +275,7 @@ class TableView {
       this.status.textContent = up ? "● live" : "○ reconnecting…";
       this.status.className = up ? "status up" : "status down";
       if (up) this.refresh();  // whatever happened while the connection was down
-    });
+    }, (refusal) => { toast(refusal.message); this.refresh(); });  // a refusal of a move answered already
   }
 
   // The buildings' words say who stands where, who owns what and where each building is: they are asked again
@@ -508,9 +508,26 @@ class TableView {
     this.sending = true;
     this.hintBox.hidden = true;
     askToNotify();
-    try { this.receive(await api.move(this.id, this.token, this.state.version, token)); }
+    try { await this.send({ type: "move", version: this.state.version, action: token }); }
     catch (e) { toast(e instanceof ApiError ? e.message : "the move could not be sent"); await this.refresh(); }
     finally { this.sending = false; }
+  }
+
+  // A move or an undo goes on the table's open WebSocket (the feed pushes its answer, the new state); only when
+  // the socket is down (or gave no answer) does it go by HTTP, after reading the table: a move the socket did
+  // deliver is then seen stored, and is never sent twice (the version would refuse it anyway). Throws the
+  // server's refusal either way.
+  async send(message) {
+    try { if (this.feed) return await this.feed.request(message); }
+    catch (e) { if (!e.down) throw e; }
+    const now = await api.state(this.id, this.token);
+    this.receive(now);
+    if (now.version > message.version) return now;  // the socket's message was stored after all
+    const answer = message.type === "move"
+      ? await api.move(this.id, this.token, message.version, message.action)
+      : await api.undo(this.id, this.token, message.version);
+    this.receive(answer);
+    return answer;
   }
 
   async join() {
@@ -524,8 +541,11 @@ class TableView {
   }
 
   async undo() {
-    try { this.receive(await api.undo(this.id, this.token, this.state.version)); toast("Move taken back", "ok"); }
+    if (this.sending || !this.state) return;
+    this.sending = true;
+    try { await this.send({ type: "undo", version: this.state.version }); toast("Move taken back", "ok"); }
     catch (e) { toast(e.message.replace(/^undo: /, "Cannot undo: ")); }
+    finally { this.sending = false; }
   }
 
   // The creator closes the table (for every seat: asked first); the closed state also comes on the feed.
