@@ -114,10 +114,11 @@ class ReviewView {
       html("td", {}, s.turning_points.length ? s.turning_points.map((i) =>
         html("button", { type: "button", class: "link turning-point", onclick: () => this.select(i) }, `move ${i}`)) : "none")));
     fill(this.summary, html("h2", {}, "Summary"),
-      html("table", { class: "scores review-table" },
+      // In a box of its own width: on a phone the table scrolls sideways instead of widening the page.
+      html("div", { class: "table-scroll" }, html("table", { class: "scores review-table" },
         html("thead", {}, html("tr", {}, html("th", {}, "Player"), html("th", {}, "Mean loss"),
           labels.map((l) => html("th", {}, l)), html("th", {}, "Turning points"))),
-        html("tbody", {}, rows)));
+        html("tbody", {}, rows))));
   }
 
   // Each seat's expected final margin after each of its moves, in its colour; a point a decision (ringed when
