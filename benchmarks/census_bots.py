@@ -8,18 +8,26 @@ Each bot plays heads-up against `--against` on deals seed, seed+1, ... with seat
 both seats meet the same deals). Counts come from the game's own events (`Game.record_events`), a game at a time
 and per seat of the bot; the figures are means a game (workers placed: a turn). The opponent's figures are
 printed beside, on the same deals.
+
+    .venv/bin/python benchmarks/census_bots.py --journal benchmarks/results/sprt-caylus-hard-normal
+
+counts the games an arena saved instead (its `arena.jsonl`, from `--records`; a gauntlet's folder: each
+pairing's), replayed from their records: the first bot of each arena against the others, no game played.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import statistics
 import sys
 import time
 
 import caylus
 from caylus.agents import Position, make_agent
+from caylus.core.record import load_record
+from pathlib import Path
 
 # The prestige buildings, by how each edition tells that one was built.
 _PRESTIGE_KINDS: dict[str, set] = {}
@@ -71,6 +79,29 @@ def play(edition: str, specs: list[str], seed: int) -> tuple[list[collections.Co
             counts[p]["castle decisions with a batch"] += 1
             counts[p]["... passed (the castle blunder)"] += action.token == "pass"
         game.apply(action)
+    _tally(edition, game, counts)
+    return counts, list(game.scores()), [statistics.mean(s) if s else 0.0 for s in seconds]
+
+
+def replayed(record: str) -> tuple[str, list[collections.Counter], list[float]]:
+    """One saved game, replayed from its record: the edition, a census per seat and the scores."""
+    start = load_record(record, stop_at=0)
+    game = start.clone()
+    game.record_events()
+    counts = [collections.Counter() for _ in range(game.board.n)]
+    for action in load_record(record).history:
+        p = game.current_player
+        if len(game.legal_actions()) > 1 and _castle_decision(game):
+            counts[p]["castle decisions with a batch"] += 1
+            counts[p]["... passed (the castle blunder)"] += action.token == "pass"
+        game.apply(action)
+    edition = game.edition.id
+    _tally(edition, game, counts)
+    return edition, counts, list(game.scores())
+
+
+def _tally(edition: str, game, counts: list[collections.Counter]) -> None:
+    """Counts from a finished game's events, added to each seat's census."""
     prestige = _prestige_names(edition)
     turns = set()
     for event in game.events():
@@ -93,7 +124,6 @@ def play(edition: str, specs: list[str], seed: int) -> tuple[list[collections.Co
     turns.discard(None)
     for c in counts:
         c["turns"] = len(turns)
-    return counts, list(game.scores()), [statistics.mean(s) if s else 0.0 for s in seconds]
 
 
 ROWS = ("buildings built", "prestige buildings built", "castle batches", "castle workers with no batch",
@@ -116,12 +146,44 @@ def census(edition: str, bot: str, against: str, games: int, seed: int) -> dict:
     return {"mine": mine, "theirs": theirs, "scores": scores, "seconds": seconds, "wins": wins, "games": games}
 
 
+def journal_census(path: Path) -> tuple[str, str, str, dict]:
+    """The census of an arena's saved games (`path`: its folder or its arena.jsonl): its first bot (entry 0)
+    against the others, each game's other seats counted together, and its seconds a decision as the arena saved
+    them."""
+    lines = (path / "arena.jsonl" if path.is_dir() else path).read_text().splitlines()
+    head = json.loads(lines[0])["arena"]
+    mine, theirs = collections.Counter(), collections.Counter()
+    scores, seconds, wins, edition = [], [], 0.0, head["edition"]
+    for line in lines[1:]:
+        saved = json.loads(line)
+        edition, counts, score = replayed(saved["record"])
+        seat = list(saved["seating"]).index(0)
+        others = [s for s in range(len(counts)) if s != seat]
+        mine.update(counts[seat])
+        for s in others:
+            theirs.update(counts[s])
+        theirs["turns"] -= counts[seat]["turns"] * (len(others) - 1)  # turns counted once a game
+        best = max(score[s] for s in others)
+        scores.append((score[seat], best))
+        if "seconds" in saved and saved.get("moves"):
+            seconds.append(saved["seconds"][seat] / max(1, saved["moves"][seat]))
+        wins += 1.0 if score[seat] > best else 0.5 if score[seat] == best else 0.0
+    bots = head["bots"]
+    r = {"mine": mine, "theirs": theirs, "scores": scores, "seconds": seconds or [0.0], "wins": wins,
+         "games": len(lines) - 1}
+    return edition, bots[0], ",".join(bots[1:]), r
+
+
 def report(edition: str, bot: str, against: str, r: dict) -> None:
     n = r["games"]
+    if not n:
+        print(f"{edition}: {bot} against {against}: no games")
+        return
     mine, theirs = r["mine"], r["theirs"]
     points = statistics.mean(s for s, _ in r["scores"]), statistics.mean(t for _, t in r["scores"])
-    print(f"{edition}: {bot} against {against}, {n} games heads-up: won {r['wins']:g}, "
-          f"points {points[0]:.1f} to {points[1]:.1f}, {statistics.mean(r['seconds']):.3f} s a decision")
+    print(f"{edition}: {bot} against {against}, {n} games: won {r['wins']:g}, "
+          f"points {points[0]:.1f} to {points[1]:.1f} (the best other), "
+          f"{statistics.mean(r['seconds']):.3f} s a decision")
     for row in ROWS:
         print(f"  {row:<34} {mine[row] / n:6.2f}  (opponent {theirs[row] / n:.2f})")
     placed = mine["workers placed"] / max(1, mine["turns"])
@@ -136,7 +198,18 @@ def main() -> None:
     parser.add_argument("--against", default="greedy")
     parser.add_argument("--games", type=int, default=6, help="games a bot (an even number pairs the seats)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--journal", type=Path, action="append",
+                        help="an arena's --records folder (or a gauntlet's: each pairing) to count instead")
     args = parser.parse_args()
+    if args.journal:
+        for path in args.journal:
+            folders = [path] if (path / "arena.jsonl").exists() or path.is_file() else \
+                sorted(p for p in path.iterdir() if (p / "arena.jsonl").exists())
+            if not folders:
+                parser.error(f"--journal {path}: no arena.jsonl there nor in a folder of it")
+            for folder in folders:
+                report(*journal_census(folder))
+        return
     for bot in args.bots.split(","):
         report(args.edition, bot, args.against, census(args.edition, bot, args.against, args.games, args.seed))
 
