@@ -67,8 +67,8 @@ def make(enc):
             nums += c[:4]
         for t in b.tokens:
             nums += t
-        nums += [len(h) for h in b.hand]
-        nums += [len(d) for d in b.deck]
+        nums += map(len, b.hand)
+        nums += map(len, b.deck)
         # The road's cards, owners and faces change a few times a turn: their slots and points are kept
         key = (*road, *b.road_owner, *b.road_face)
         kept = cache.get(key)
@@ -97,13 +97,12 @@ def make(enc):
         if b.actor >= 0:
             hot.append(actor + b.actor)
         hot += [worker[i] + w for i, w in enumerate(b.road_worker[:shown]) if w >= 0]
-        count = [available[k] for k in b.prestige_left]  # bags: a word may come more than once
-        count += [hand[seat][c] for c in b.hand[seat]]
+        # bags: a word may come more than once (map over a list's __getitem__: no comprehension's frame)
+        count = list(map(available.__getitem__, b.prestige_left))
+        count += map(hand[seat].__getitem__, b.hand[seat])
         for q in seats:
-            slots = discard[q]
-            count += [slots[c] for c in b.discard[q]]
-            slots = front[q]
-            count += [slots[k] for k in b.front[q]]
+            count += map(discard[q].__getitem__, b.discard[q])
+            count += map(front[q].__getitem__, b.front[q])
         top = None
         if stack:
             d, who, x, y = stack[-1]
