@@ -88,7 +88,7 @@ def replayed(record: str) -> tuple[str, list[collections.Counter], list[float]]:
     start = load_record(record, stop_at=0)
     game = start.clone()
     game.record_events()
-    counts = [collections.Counter() for _ in range(game.board.n)]
+    counts = [collections.Counter() for _ in range(game.num_players)]
     for action in load_record(record).history:
         p = game.current_player
         if len(game.legal_actions()) > 1 and _castle_decision(game):

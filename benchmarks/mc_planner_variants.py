@@ -4,7 +4,8 @@
 
 Arguments: the opponent (any bot name), the number of games (seats swapped every other game, deal i // 2 of seed
 2000 on), and a JSON object of `editions/magna_carta/planner.py` constants to change (a tuple as a list; for a
-table, only the entries given). Prints the planner's wins, its mean score margin and the seconds taken. Nothing
+table, only the entries given). Prints the planner's wins, its mean score margin, the buildings (prestige buildings)
+it ends a game with on the road and the deniers it ends with, and the seconds taken. Nothing
 is written anywhere; the figures of "Magna Carta: the planner" in RESULTS-bots.md came from it.
 """
 
@@ -37,7 +38,7 @@ def change(changes: dict) -> None:
 def main() -> None:
     opponent, games, changes = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3] if len(sys.argv) > 3 else "{}")
     change(changes)
-    wins = margin = 0.0
+    wins = margin = built = prestige = deniers = 0.0
     start = time.time()
     for i in range(games):
         names = ["style:planner", opponent] if i % 2 == 0 else [opponent, "style:planner"]
@@ -47,8 +48,13 @@ def main() -> None:
         me = i % 2
         wins += 1 if s[me] > s[1 - me] else 0.5 if s[me] == s[1 - me] else 0
         margin += s[me] - s[1 - me]
+        b = game.board
+        built += sum(owner == me for owner in b.road_owner)
+        prestige += sum(owner == me and face >= 0 for owner, face in zip(b.road_owner, b.road_face))
+        deniers += b.deniers[me]
     print(f"{json.dumps(changes)}: planner won {wins:g} of {games} against {opponent}, mean margin "
-          f"{margin / games:+.2f}, {time.time() - start:.0f} s")
+          f"{margin / games:+.2f}, {built / games:.2f} buildings ({prestige / games:.2f} prestige) and "
+          f"{deniers / games:.1f} deniers a game at the end, {time.time() - start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -76,10 +76,11 @@ FEATURES = tuple(WEIGHTS)
 # Chosen by arena: the README's "Strength, measured" and "The ladder", benchmarks/RESULTS-bots.md.
 LOOKAHEAD = {
     "normal": {"candidates": 3, "horizon": 8, "samples": 1},
-    # 24, not 40: the longer a future, the more it rests on every opponent playing greedily, which pays against
-    # `greedy` and misleads against another lookahead (40 moves in 2 deals won 31% of 78 games at a table of the
-    # three levels; 24 in 4 deals 66% of 48, and as much against `greedy`).
-    "hard": {"candidates": 5, "horizon": 24, "samples": 4},
+    # Every seat in the futures looks 2 moves 4 ahead itself (`inner`), 12 decisions in 4 deals: a future of
+    # players who plan, not of greedy ones, which misled the longer greedy futures against players who look ahead.
+    # Heads-up against the greedy-futures `hard` (5 moves, 24 ahead, 4 deals) it won 45, tied 9, lost 23 of 77
+    # games, Elo +103 (+29 to +188) (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27b").
+    "hard": {"candidates": 5, "horizon": 12, "samples": 4, "inner": {"candidates": 2, "horizon": 4}},
 }
 USEFUL_DENIERS = 6  # deniers enough for a turn's actions (4 workers, a card); more are worth less until the end
 USEFUL_CARDS = 4  # cards enough to choose what to build with the cubes of the next turns; more only wait
