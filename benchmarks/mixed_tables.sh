@@ -1,0 +1,24 @@
+#!/bin/sh
+# The levels at one table (issue 28: "each level's mean rank and rating at a mixed table"): tables of three, four
+# and five players of one edition, the levels rotating through the seats (every level as often in every seat),
+# each level's wins, mean place (1 the best; a tie shares its places), OpenSkill rating with its interval, score
+# and seconds a move. A benchmark, not a unit test; resumable: stopped, it goes on where it stopped when run again.
+#
+#     sh benchmarks/mixed_tables.sh [EDITION] [GAMES] [JOBS]     # defaults: caylus-1303, 40 games a table size, 1
+#
+# Each table size keeps its games in $RECORDS/<edition>-mixed-<N>p/ (default benchmarks/results/).
+set -eu
+EDITION=${1:-caylus-1303}
+GAMES=${2:-40}
+JOBS=${3:-1}
+CAYLUS=${CAYLUS:-caylus}
+RECORDS=${RECORDS:-benchmarks/results}
+for players in 4 3 5; do
+    case $players in
+        5) bots=hard,normal,greedy,easy,random ;;
+        *) bots=hard,normal,greedy,easy ;;
+    esac
+    echo "== $EDITION, $players players: $bots rotating, $GAMES games"
+    $CAYLUS arena --edition "$EDITION" --players "$players" --bots "$bots" --games "$GAMES" --seed 1 \
+        --jobs "$JOBS" --records "$RECORDS/$EDITION-mixed-${players}p" --resume
+done
