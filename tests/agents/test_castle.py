@@ -41,6 +41,13 @@ def test_normal_gives_a_batch_at_the_castle_whenever_it_can(positions):
     assert passed == []
 
 
+def test_hard_gives_a_batch_at_the_castle_whenever_it_can(positions):
+    """Caylus 2005's `hard` (the planner's search, its futures ending where the next turn begins)."""
+    hard = make_agent("hard", 1)
+    passed = [(seed, n) for seed, n, game in positions if hard.choose(Position(game)).token == "pass"]
+    assert passed == []
+
+
 def test_counting_the_placed_workers_in_full_where_a_future_stops_passes_at_the_castle(positions):
     """The same look ahead (3 moves, 8 ahead) with the workers' plans counted in full: it passes at some of these
     castle positions, keeping its cubes for the worker it sends to the castle next turn (what `leaf` mends)."""

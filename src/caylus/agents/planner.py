@@ -78,12 +78,13 @@ class OutOfTime(Exception):
     """A search's deadline passed in the middle of a future (`play_on` with a `deadline`)."""
 
 
-def play_on(planner, game, decisions: int, turns: int = 0, deadline=None, step=None):
+def play_on(planner, game, decisions: int, turns: int = 0, deadline=None, step=None, start=None):
     """The game after at most `decisions` more decisions, every seat playing the one-decision policy, stopped
-    sooner where the edition ends a future (`planner.future_end`, with `turns`). With `deadline` (a
-    `deadline.passed()` to ask between decisions), `OutOfTime` once it has passed. `step(game)`, if given, plays
-    that policy's decision instead (the game review's remembered one: the same moves, fewer computed)."""
-    start = game.board
+    sooner where the edition ends a future (`planner.future_end`, with `turns`, counted from `start`: by default
+    the board the future begins on). With `deadline` (a `deadline.passed()` to ask between decisions),
+    `OutOfTime` once it has passed. `step(game)`, if given, plays that policy's decision instead (the game
+    review's remembered one: the same moves, fewer computed)."""
+    start = game.board if start is None else start
     while decisions and not game.is_terminal and not planner.future_end(game.board, start, turns):
         if deadline is not None and deadline.passed():
             raise OutOfTime
@@ -180,12 +181,17 @@ class PlannerSearch:
     setting of `schedule` (`deeper`: the edition's own next steps), until the deadline, the steps or nothing left
     to look at; the deepest search's answer is played. Each search values the candidates in the order of the last
     answer, so one the deadline cuts after two or more moves still answers: the best of those it valued, which is
-    never worse by its values than the last answer (valued first). With `steps` and no `think`, deterministic."""
+    never worse by its values than the last answer (valued first). With `steps` and no `think`, deterministic.
+
+    `from_decision`: the edition's end of a future is judged from the board the move is chosen on rather than
+    the one after it, so that a move which itself ends the turn (a pass at the castle) is not played a whole turn
+    further than the moves it is compared with."""
 
     name = "planner-search"
 
     def __init__(self, planner, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0,
-                 deeper=(), think: float | None = None, steps: int | None = None, deals: int = 1):
+                 deeper=(), think: float | None = None, steps: int | None = None, deals: int = 1,
+                 from_decision: bool = False):
         if candidates < 1 or horizon < 0 or turns < 0 or deals < 1:
             raise ValueError("planner search: at least 1 candidate and 1 deal, a horizon and a number of turns of "
                              "0 or more")
@@ -194,6 +200,7 @@ class PlannerSearch:
         self.planner = PlannerAgent(planner, seed)
         self.candidates, self.horizon, self.turns = candidates, horizon, turns
         self.deals = deals  # deals of the hidden cards each future is played in (1 where nothing is hidden)
+        self.from_decision = from_decision
         self.deeper = tuple(check_step(step) for step in deeper)
         self.think, self.steps = think, steps
         self.clock = time.perf_counter  # what the deadline is read on
@@ -238,7 +245,8 @@ class PlannerSearch:
             for world in worlds:
                 g = world.clone()
                 g.apply(action)
-                g = play_on(planner, g, self.horizon, self.turns)
+                g = play_on(planner, g, self.horizon, self.turns,
+                            start=world.board if self.from_decision else None)
                 total += planner.margin(g.board, seat)
             weighed.append((total / deals, rank, action))
         weighed.sort(key=lambda s: (-s[0], s[1]))
@@ -275,7 +283,8 @@ class PlannerSearch:
                     for world in worlds[:deals]:
                         g = world.clone()
                         g.apply(action)
-                        g = play_on(planner, g, horizon, turns, deadline)
+                        g = play_on(planner, g, horizon, turns, deadline,
+                                    start=world.board if self.from_decision else None)
                         cut = cut or not g.is_terminal
                         total += planner.margin(g.board, seat)
                     valued.append((total / deals, rank, action))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.styles import style_names
-from caylus.agents.planner import PlannerSearch, settle
+from caylus.agents.planner import PlannerSearch, play_on, settle
 from caylus.editions.classic import planner
 from caylus.editions.classic.scoring import scores
 
@@ -130,12 +130,43 @@ def test_hard_plays_as_the_planner_search_and_hard_seconds_as_its_anytime_form()
     """Caylus 2005's `hard` is the planner's search (`heuristics.LOOKAHEAD["hard"]["agent"]`): the same moves from
     the same seed; `hard:SECONDS` is that search thinking for its time (deeper searches while time is left)."""
     game = caylus.new_game("caylus", players=2, seed=4)
-    hard, search = make_agent("hard", 3), PlannerSearch(planner, 3, candidates=4, horizon=16)
+    hard = make_agent("hard", 3)
+    search = PlannerSearch(planner, 3, candidates=4, horizon=40, turns=1, from_decision=True)
     for _ in range(12):
         position = Position(game)
         action = hard.choose(position)
         assert action == search.choose(position)
         game.apply(action)
     thinking = make_agent("hard:0.05", 3).own_player(game.edition)
-    assert isinstance(thinking, PlannerSearch) and (thinking.candidates, thinking.horizon) == (4, 16)
-    assert thinking.think == 0.05
+    assert isinstance(thinking, PlannerSearch) and (thinking.candidates, thinking.horizon) == (4, 40)
+    assert thinking.think == 0.05 and thinking.from_decision
+
+
+def _castle_pass_ending_the_turn():
+    """A castle decision from a real game (heads-up, greedy, seed 4) where passing ends the turn and the seat who
+    passes places first in the next one: the game there and the game after the pass."""
+    game = caylus.new_game("caylus", players=2, seed=4)
+    greedy = [make_agent("greedy", 40 + p) for p in range(2)]
+    while not game.is_terminal:
+        legal = game.legal_actions()
+        seat = game.current_player
+        if "pass" in [a.token for a in legal] and any(a.token.startswith("batch:") for a in legal):
+            after = game.clone()
+            after.apply("pass")
+            if after.board.turn != game.board.turn and after.current_player == seat:
+                return game, after
+        game.apply(legal[0] if len(legal) == 1 else greedy[seat].choose(Position(game)))
+    raise AssertionError("no such castle decision in the game")
+
+
+def test_a_move_that_ends_the_turn_is_judged_where_the_next_turn_begins():
+    """Rules p5: a worker in the castle may give no batch (and loses 2 prestige); the castle is the turn's last
+    phase, so passing there can end the turn. The seat's own follow-ups stop at the new turn (its first placement
+    there is not a consequence of the pass), and the search's futures, counted in turns from the board the move
+    was chosen on, stop there too: a pass is not played a whole turn further than a batch."""
+    before, after = _castle_pass_ending_the_turn()
+    seat = before.current_player
+    settled, value = settle(planner, after, seat, before.board)
+    assert settled is after and value == planner.margin(after.board, seat)
+    assert play_on(planner, after, 40, 1, start=before.board) is after
+    assert play_on(planner, after, 40, 1).board.turn == after.board.turn + 1  # counted from after the move

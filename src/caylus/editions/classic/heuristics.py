@@ -96,11 +96,13 @@ _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, foo
 # share of its worth: banked prestige is certain, a plan is not, and counted in full it made `normal` pass at the
 # castle (-2) to keep cubes for a worker it sent there again next turn (`agents.evaluation.leaf_values`).
 # `hard` plays as the planner's search (`"agent"`: `caylus.agents.planner.PlannerSearch` over `planner`, its 4 best
-# moves by the end-of-game evaluation, each played on 16 decisions with every seat playing the planner); its
-# candidates and horizon here are what the review and `hard:SECONDS` use.
+# moves by the end-of-game evaluation, each played on with every seat playing the planner to the start of the next
+# turn after the one it was chosen in, at most 40 decisions: futures that end at one point of the turn, see
+# `planner.future_end`); its candidates and horizon here are what the review and `hard:SECONDS` use.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8, "leaf": {"worker_out": 0.6}},
              "hard": {"candidates": 5, "horizon": 40,
-                      "agent": {"player": "planner-search", "candidates": 4, "horizon": 16}}}
+                      "agent": {"player": "planner-search", "candidates": 4, "horizon": 40, "turns": 1,
+                                "from_decision": True}}}
 
 FAVOR_WORTH = 2.5         # a royal favor, whichever line it is taken on
 GATE_WORTH = 1.0          # the gate's worker goes to any free space later: about a worker placed on it

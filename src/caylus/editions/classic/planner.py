@@ -111,12 +111,16 @@ DEALS = 1  # nothing is hidden in this edition: one world
 
 
 def follow_ups_end(b, start) -> bool:
-    """The seat's own follow-ups run on while it is to decide (up to FOLLOW_UPS)."""
-    return False
+    """The seat's own follow-ups run on while it is to decide (up to FOLLOW_UPS), within the turn of the move
+    (`start`): a move that ends the turn (the last pass at the castle) is not judged with the first placements
+    of the next turn, which any other move would reach only later."""
+    return b.turn != start.turn
 
 
 def future_end(b, start, turns: int) -> bool:
-    """With `turns`, a future stops once that many turns have begun after `start`'s, so that the futures of the
-    moves compared end at the same point of the turn (income paid, no worker placed), where the evaluation needs
-    no plan."""
+    """With `turns`, a future stops once that many turns have begun after `start`'s (`hard`: the board the move
+    was chosen on), so that the futures of the moves compared end at the same point of the turn (income paid, no
+    worker placed), where the evaluation needs no plan: stopped after a number of decisions instead, a future
+    that ends with workers placed and not yet activated counts their plans (`worker_out`) in full against one
+    that has banked a turn's gains, and a pass was preferred to a placement or a batch for it."""
     return bool(turns) and b.turn >= start.turn + turns
