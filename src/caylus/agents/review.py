@@ -230,7 +230,8 @@ class Reviewer:
             for world in worlds:
                 g = world.clone()
                 g.apply(action)
-                g = planner_play_on(planner, g, search.horizon, search.turns, step=step)
+                g = planner_play_on(planner, g, search.horizon, search.turns, step=step,
+                                    start=world.board if search.from_decision else None)
                 total += planner.margin(g.board, seat)
             out.append((total / deals, action, shown))
         out.sort(key=lambda v: -v[0])  # stable: ties keep the planner's order
