@@ -265,7 +265,8 @@ class PlannerSearch:
         answer = [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)]
         worlds, trace, last_length = [], [], 0.0
         self.last_played_on = 0
-        for k, (candidates, horizon, turns, deals) in enumerate(self.schedule(len(ranked), position.hidden)):
+        schedule = self.schedule(len(ranked), position.hidden)
+        for k, (candidates, horizon, turns, deals) in enumerate(schedule):
             if self.steps is not None and k >= self.steps:
                 break
             if deadline is not None and k and deadline.left() < last_length:
@@ -276,16 +277,17 @@ class PlannerSearch:
                 world.keep_undo = False  # played on clones only
                 worlds.append(world)
             order = [entry for entry in answer if entry[1] < candidates]  # the last answer's best first
-            valued, cut = [], False
+            valued, short = [], False  # short: a future stopped by its horizon, not by the game or the edition
             try:
                 for _value, rank, action in order:
                     total = 0.0
                     for world in worlds[:deals]:
-                        g = world.clone()
-                        g.apply(action)
-                        g = play_on(planner, g, horizon, turns, deadline,
+                        begun = world.clone()
+                        begun.apply(action)
+                        start = world.board if self.from_decision else begun.board  # where the future is judged
+                        g = play_on(planner, begun, horizon, turns, deadline,
                                     start=world.board if self.from_decision else None)
-                        cut = cut or not g.is_terminal
+                        short = short or not (g.is_terminal or planner.future_end(g.board, start, turns))
                         total += planner.margin(g.board, seat)
                     valued.append((total / deals, rank, action))
             except OutOfTime:
@@ -300,8 +302,10 @@ class PlannerSearch:
                 self.last_played_on = len(valued)
             if len(valued) < len(order):
                 break  # the deadline
-            if not cut and candidates == len(ranked) and not position.hidden:
-                break  # every move played on to the end of the game: nothing more to see
+            following = schedule[k + 1] if k + 1 < len(schedule) else None
+            if (candidates == len(ranked) and not short and not position.hidden
+                    and (following is None or following[2] == turns)):
+                break  # every move played on as far as the futures go: the next search would see nothing new
         self.last_steps = len(trace)
         self.last_trace = trace
         self.last_seconds = self.clock() - start

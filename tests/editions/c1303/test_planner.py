@@ -154,7 +154,20 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
-    # Its first search is hard's; the edition's deeper steps follow (wider, then a round further).
-    assert thinking.schedule(20, False)[:4] == [(4, 12, 0, 1), (6, 40, 0, 1), (10, 40, 0, 1), (10, 80, 2, 1)]
+    # Its first search is hard's; the edition's deeper steps follow: wider, each future to the end of the round.
+    assert thinking.schedule(20, False)[:4] == [(4, 12, 0, 1), (6, 40, 0, 1), (10, 40, 0, 1), (12, 80, 0, 1)]
+
+
+def test_hard_seconds_stops_once_every_move_is_played_to_the_end_of_the_round():
+    game = _game_at(3, seed=2)
+    while len(game.legal_actions()) > 5 or len(game.legal_actions()) < 3:
+        game.apply(make_agent("greedy", 1).choose(Position(game)))
+    position = Position(game)
+    search = PlannerSearch(planner, 5, candidates=4, horizon=12, deeper=[{"candidates": 6, "horizon": 40}],
+                           steps=10)
+    search.rank(position)
+    # Rules, Course of the game: its futures end where the next round's Planning begins; once all moves are
+    # played on that far, a further search would see nothing new, and it stops well before its 10 steps.
+    assert search.last_setting[0] == len(position.legal) and search.last_steps <= 3
     # Magna Carta's hard is the rollout over greedy, as before.
     assert make_agent("hard", 5).own_player(caylus.new_game("magna-carta", players=2, seed=1).edition) is None

@@ -55,12 +55,12 @@ FEATURES = tuple(WEIGHTS)
 # the review.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
-                      # `hard:SECONDS` searches again while it has time (`agents.planner`): wider first, each
-                      # future to the end of the round (about 14 decisions at two players, 28 at four), then two
-                      # rounds ahead, then each step twice as far.
+                      # `hard:SECONDS` searches again while it has time (`agents.planner`): wider, each future
+                      # to the end of the round (about 14 decisions at two players, 28 at four), until every move
+                      # is played on. Not further: with futures two rounds and more ahead, `hard:4` lost 6 of 8
+                      # games to `hard:1` (benchmarks/RESULTS-bots.md, "Caylus 1303 and hard:SECONDS").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
-                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 10},
-                                           {"horizon": 80, "turns": 2}]}}}
+                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 10}]}}}
 
 # What a worker placed on a building is expected to bring when the building is activated, in prestige points.
 # Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are
