@@ -284,10 +284,9 @@ class PlannerSearch:
                     for world in worlds[:deals]:
                         begun = world.clone()
                         begun.apply(action)
-                        start = world.board if self.from_decision else begun.board  # where the future is judged
-                        g = play_on(planner, begun, horizon, turns, deadline,
-                                    start=world.board if self.from_decision else None)
-                        short = short or not (g.is_terminal or planner.future_end(g.board, start, turns))
+                        judged = world.board if self.from_decision else begun.board  # where its end is counted from
+                        g = play_on(planner, begun, horizon, turns, deadline, start=judged)
+                        short = short or not (g.is_terminal or planner.future_end(g.board, judged, turns))
                         total += planner.margin(g.board, seat)
                     valued.append((total / deals, rank, action))
             except OutOfTime:
