@@ -9,6 +9,11 @@ value one decision ahead (the seat's follow-ups settled), and one greedy future 
 the greedy's moved towards the future's margin by 1 / (1 + doubt) of the way. Prints, for each horizon and
 doubt, the correlation of that loss with the measured one and their mean absolute gap, over the decisions where
 the two moves differ. Where nothing is hidden only (a future there is one line of play).
+
+With `--planner` (editions whose `hard` is the planner's search: Caylus 2005 and 1303) it grades the two moves
+instead as today's reviewer does: the planner's one-decision margin, and the margin where the level's planner
+future ends (`review.Reviewer.weigh_planned`); a decision whose regenerated game no longer reaches the journal's
+move (the `easy` bot changed since) is skipped and counted.
 """
 
 from __future__ import annotations
@@ -26,6 +31,25 @@ from review_calibration import decisions  # noqa: E402
 from caylus.agents import Position  # noqa: E402
 from caylus.agents.greedy import ranked_after  # noqa: E402
 from caylus.agents.lookahead import future_value  # noqa: E402
+from caylus.agents.planner import play_on, settle  # noqa: E402
+from caylus.agents.review import Reviewer  # noqa: E402
+
+
+def planner_losses(reviewer, position, best, played) -> tuple[float, float]:
+    """(one-decision loss, search loss) of `played` against `best` by the level's planner search."""
+    search, _memory = reviewer.search(position.edition)
+    planner = search.planner.planner
+    world = position.sample(0)
+    seat = position.player
+    first, future = {}, {}
+    for action in (best, played):
+        g = world.clone()
+        g.apply(action)
+        first[action.token] = settle(planner, g, seat, world.board)[1]
+        g = world.clone()
+        g.apply(action)
+        future[action.token] = planner.margin(play_on(planner, g, search.horizon, search.turns).board, seat)
+    return (first[best.token] - first[played.token], future[best.token] - future[played.token])
 
 
 def main(argv=None) -> int:
@@ -36,7 +60,10 @@ def main(argv=None) -> int:
     p.add_argument("--records", required=True)
     p.add_argument("--horizons", default="0,8,24")
     p.add_argument("--doubts", default="0,1,3")
+    p.add_argument("--planner", action="store_true", help="grade by the level's planner search instead")
     args = p.parse_args(argv)
+    reviewer = Reviewer("hard") if args.planner else None
+    skipped = 0
     rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
             if r["best"] != r["played"]}
     horizons = [int(h) for h in args.horizons.split(",")]
@@ -52,7 +79,16 @@ def main(argv=None) -> int:
             continue
         position = Position(game)
         seat = position.player
+        if _move.token != row["played"] or row["best"] not in game.legal_tokens():
+            skipped += 1
+            continue
         best, played = game.parse(row["best"]), game.parse(row["played"])
+        if reviewer is not None:
+            graded.append((row["measured"], row["loss"], {"planner": planner_losses(reviewer, position, best,
+                                                                                       played)}))
+            seen += 1
+            print(f"{seen}/{wanted} seed {seed} decision {index}", file=sys.stderr, flush=True)
+            continue
         greedy = {a.token: v for v, _i, a, _g in ranked_after(game.clone(), seat, [best, played])}
         out = {}
         for h in horizons:
@@ -63,6 +99,14 @@ def main(argv=None) -> int:
         seen += 1
         print(f"{seen}/{wanted} seed {seed} decision {index}", file=sys.stderr, flush=True)
     measured = [g[0] for g in graded]
+    if reviewer is not None:
+        for k, name in ((0, "planner one decision ahead"), (1, "planner search (the reviewer)")):
+            loss = [g[2]["planner"][k] for g in graded]
+            print(json.dumps({"grader": name, "decisions": len(graded), "skipped": skipped,
+                              "correlation": round(statistics.correlation(loss, measured), 3),
+                              "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in
+                                                                         zip(loss, measured)), 3)}))
+        horizons = []
     print(json.dumps({"decisions": len(graded),
                       "reviewer": {"correlation": round(statistics.correlation([g[1] for g in graded], measured), 3),
                                    "mean_absolute_gap": round(statistics.mean(abs(g[1] - m) for g, m in

@@ -206,3 +206,20 @@ def test_remembered_planner_moves_change_no_value_and_are_met_again(edition):
         assert a == b
         game.apply(move)
     assert remembering.search(game.edition)[1].hits > 0
+
+
+@pytest.mark.parametrize("edition", ["caylus", "caylus-1303"])
+def test_the_reviewers_best_move_is_the_move_hard_plays(edition):
+    # Where `hard` is the edition's planner search the review values moves by that search: its best is hard's
+    # choice, whatever move the record played.
+    game = caylus.new_game(edition, players=2, seed=6)
+    bots = [make_agent("greedy", p) for p in range(2)]
+    reviewer, hard = Reviewer("hard"), make_agent("hard", 0)
+    checked = 0
+    while checked < 4:
+        move = bots[game.current_player].choose(Position(game))
+        if len(game.legal_actions()) > 1 and len(game.history) % 5 == 0:
+            d = review_position(reviewer, game, len(game.history), move)
+            assert d.best == hard.choose(Position(game)).token
+            checked += 1
+        game.apply(move)
