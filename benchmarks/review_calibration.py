@@ -121,6 +121,10 @@ def report(path: str) -> dict:
         out["correlation_where_moves_differ"] = round(statistics.correlation(
             [r["loss"] for r in differ], [r["measured"] for r in differ]), 3)
         out["decisions_where_moves_differ"] = len(differ)
+        # The measurement's spread: how far one decision's measured loss strays (the playouts' noise mostly).
+        out["measured_sd_where_moves_differ"] = round(statistics.pstdev([r["measured"] for r in differ]), 2)
+        out["reviewer_mean_loss_where_moves_differ"] = round(statistics.mean(r["loss"] for r in differ), 2)
+        out["measured_mean_loss_where_moves_differ"] = round(statistics.mean(r["measured"] for r in differ), 2)
     return out
 
 

@@ -1,9 +1,10 @@
-"""Game review: a lookahead bot grades every decision of a finished (or unfinished) game record.
+"""Game review: a bot level grades every decision of a finished (or unfinished) game record.
 
 For each decision of the chosen seats it values the move played and the reviewer's best moves on one scale: the
-seat's expected final margin over the best other seat, in prestige points, as the lookahead level's futures
-estimate it (`LookaheadAgent.budget`: the level's candidates, horizon, deals of the hidden cards, slips,
-doubt and leaf shares, all the edition's). The move played is always one of the moves played on, so its value
+seat's expected final margin over the best other seat, in prestige points, the way the level plays: where the
+level is the edition's own planner search (Caylus 2005's and 1303's `hard`), as that search values moves
+(`Reviewer.weigh_planned`); otherwise as the lookahead level's futures estimate it (`LookaheadAgent.budget`: the
+level's candidates, horizon, deals of the hidden cards, slips, doubt and leaf shares, all the edition's). The move played is always one of the moves played on, so its value
 and the best's are comparable; `loss` is how much the played move gives up against the best (>= 0).
 
     from caylus.agents.review import review_record

@@ -1,4 +1,4 @@
-"""`caylus review`: grade every decision of a game record with a lookahead bot (`caylus.agents.review`)."""
+"""`caylus review`: grade every decision of a game record with a bot level (`caylus.agents.review`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ def add(commands) -> None:
                                         "and a label (docs/agents.md, 'Game review').")
     p.add_argument("file", metavar="FILE", help="the record to review")
     p.add_argument("--seat", type=whole_number, action="append", help="a seat to review (repeat; default: all)")
-    p.add_argument("--level", default="hard", choices=("normal", "hard"), help="the reviewer (default hard)")
+    p.add_argument("--level", default="hard", choices=("normal", "hard"),
+                   help="the reviewer (default hard: the planner's search in Caylus 2005 and 1303)")
     p.add_argument("--jobs", type=positive_int, default=1, help="processes sharing the work (default 1)")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object on the last line")
     p.add_argument("--chart", metavar="FILE.png", help="draw each seat's expected final margin (matplotlib)")
