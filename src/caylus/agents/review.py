@@ -4,8 +4,9 @@ For each decision of the chosen seats it values the move played and the reviewer
 seat's expected final margin over the best other seat, in prestige points, the way the level plays: where the
 level is the edition's own planner search (Caylus 2005's and 1303's `hard`), as that search values moves
 (`Reviewer.weigh_planned`); otherwise as the lookahead level's futures estimate it (`LookaheadAgent.budget`: the
-level's candidates, horizon, deals of the hidden cards, slips, doubt and leaf shares, all the edition's). The move played is always one of the moves played on, so its value
-and the best's are comparable; `loss` is how much the played move gives up against the best (>= 0).
+level's candidates, horizon, deals of the hidden cards, slips, doubt and leaf shares, all the edition's). The move
+played is always one of the moves played on, so its value and the best's are comparable; `loss` is how much the
+played move gives up against the best (>= 0).
 
     from caylus.agents.review import review_record
     review = review_record(open("game.txt").read(), seats=[0], level="hard", jobs=2)
@@ -52,10 +53,10 @@ MEMORY = 3000  # greedy moves remembered a generation, two generations (some 50 
 
 
 class _Remembering:
-    """A one-decision policy of the futures (the greedy's, or the planner's), remembering its moves. Where nothing is hidden the futures of
-    neighbouring decisions of one record run through the same positions (the move played at one decision,
-    then the greedy's move at the next, is where the next decision's best future begins), and a position there
-    is its record's moves: the same history is the same game. Positions are never changed once made, so a
+    """A one-decision policy of the futures (the greedy's, or the planner's), remembering its moves. Where nothing
+    is hidden the futures of neighbouring decisions of one record run through the same positions (the move played
+    at one decision, then the policy's move at the next, is where the next decision's best future begins), and a
+    position there is its record's moves: the same history is the same game. Positions are never changed once made, so a
     remembered one is handed out as it is."""
 
     def __init__(self, step=greedy_successor, size: int = MEMORY):
@@ -256,7 +257,8 @@ class Reviewer:
 
     def weigh(self, position: Position, played, index: int):
         """([(expected final margin, action, the game after it and the seat's follow-ups)] for the level's best
-        moves and `played`, best first; the world the moves were tried in). The futures are seeded by `index`: every move meets the same worlds and slips."""
+        moves and `played`, best first; the world the moves were tried in). The futures are seeded by `index`: every
+        move meets the same worlds and slips."""
         edition = position.edition
         candidates, horizon, samples = self.budget(edition)
         inner = self.agent.budget(edition)[3]
