@@ -104,6 +104,10 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._watchers: dict[str, set[Watcher]] = {}
         self._lock = threading.Lock()
+        # States handed over by other threads, waiting for the event loop: one wake-up of the loop (a write to its
+        # self-pipe) takes every change made until it runs, not one each.
+        self._handed: list = []
+        self._woken = False
 
     def add(self, watcher: Watcher) -> None:
         with self._lock:
@@ -133,19 +137,29 @@ class Hub:
 
     def publish(self, table_id: str, states: dict) -> None:
         """Hand each watcher of the table its seat's state (`states`: seat -> state); from any thread."""
-        if self.loop is None or not states:
+        loop = self.loop
+        if loop is None or not states:
             return
-        try:
-            self.loop.call_soon_threadsafe(self._deliver, table_id, states)
-        except RuntimeError:  # the loop is closed: the server is stopping
-            pass
-
-    def _deliver(self, table_id: str, states: dict) -> None:
         with self._lock:
-            watchers = list(self._watchers.get(table_id, ()))
-        frames = Frames(next(iter(states.values()))["version"], states)
-        for w in watchers:
-            w.offer(frames)
+            self._handed.append((table_id, states))
+            if self._woken:
+                return  # the loop is already asked to run _deliver, which will take these too
+            self._woken = True
+        try:
+            loop.call_soon_threadsafe(self._deliver)
+        except RuntimeError:  # the loop is closed: the server is stopping
+            with self._lock:
+                self._handed.clear()
+                self._woken = False
+
+    def _deliver(self) -> None:
+        with self._lock:
+            handed, self._handed, self._woken = self._handed, [], False
+            groups = [(states, list(self._watchers.get(table_id, ()))) for table_id, states in handed]
+        for states, watchers in groups:  # in the order they were stored: a newer version replaces an older one
+            frames = Frames(next(iter(states.values()))["version"], states)
+            for w in watchers:
+                w.offer(frames)
 
     def count(self, table_id: str) -> int:
         with self._lock:
