@@ -300,7 +300,9 @@ class Session:
     def _log(self, seat, since, view) -> list[dict]:
         game = self.game
         events = game.public_events(since) if seat is None else game.events(seat, since)
-        texts = self._texts.setdefault(seat, [])
+        # Where no event is told differently to anyone (no `event_for`: nothing hidden), every seat and a
+        # spectator read the same lines: worded once for them all, not once per seat.
+        texts = self._texts.setdefault(seat if game.edition.event_for is not None else None, [])
         out = []
         for i, event in enumerate(events, since):
             if i >= len(texts):

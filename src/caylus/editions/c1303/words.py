@@ -240,9 +240,17 @@ def _prestige(view: dict, player: str, tile) -> int:
 
 
 def _side_effect(view: dict, slot) -> str:
-    tile = TILES[TILE_ID[slot["building"]]]
-    effect = tile.construction if slot.get("side") == "construction" else tile.setup
-    return _effect_words(effect)
+    key = (slot["building"], slot.get("side") == "construction")
+    words = _SIDE_WORDS.get(key)
+    if words is None:
+        tile = TILES[TILE_ID[slot["building"]]]
+        words = _SIDE_WORDS[key] = _effect_words(tile.construction if key[1] else tile.setup)
+    return words
+
+
+# The words of a tile's side depend on the printed tile alone: made once each (a placement's words, asked for every
+# legal placement of every state a server sends, spent most of their time making them again).
+_SIDE_WORDS: dict = {}
 
 
 # -- actions ------------------------------------------------------------------------------------------------------
