@@ -408,3 +408,23 @@ def test_a_bad_record_or_bad_seats_are_refused():
         Session(game, "human")
     with pytest.raises(caylus.BadOption):
         Session("a game", ["human"])
+
+
+@pytest.mark.parametrize("edition,shared", [("caylus", True), ("caylus-1303", True), ("magna-carta", False)])
+def test_log_lines_are_worded_once_for_every_seat_where_nothing_is_hidden(monkeypatch, edition, shared):
+    """Where no event is told differently to anyone, each event's line is worded once and read by every seat and
+    a spectator alike; where events are told by seat (Magna Carta's draws), each seat's lines are its own."""
+    import caylus.session as session_module
+
+    worded = []
+    real = session_module.describe_event
+    monkeypatch.setattr(session_module, "describe_event", lambda view, event: (worded.append(1), real(view, event))[1])
+    s = session(edition, players=3, seats=["human", "human", "human"], seed=4)
+    for _ in range(12):
+        s.move(s.game.current_player, s.game.legal_actions()[0].token, s.version)
+    logs = {seat: [(e["index"], e["text"]) for e in s.state(seat)["log"]] for seat in (0, 1, 2, None)}
+    events = s.game.event_count
+    if shared:
+        assert logs[0] == logs[1] == logs[2] == logs[None] and len(worded) == events
+    else:
+        assert len(worded) == 4 * events  # three seats and the spectator, each worded for its own eyes
