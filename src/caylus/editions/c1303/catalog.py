@@ -6,10 +6,14 @@ source marks UNCONFIRMED are kept in this file only, each tagged ``# UNCONFIRMED
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 # -- resources -------------------------------------------------------------------------------------------------
-FOOD, WOOD, STONE, FABRIC, GOLD = range(5)
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+FABRIC: Final = 3
+GOLD: Final = 4
 RESOURCES = ("food", "wood", "stone", "fabric", "gold")
 # The wildcard in construction costs, and what the Market / Guilds / Alchemist accept: anything but Gold.
 WILDCARD = (FOOD, WOOD, STONE, FABRIC)
@@ -22,44 +26,58 @@ def res(food=0, wood=0, stone=0, fabric=0, gold=0) -> tuple:
 NOTHING = res()
 
 # -- players -----------------------------------------------------------------------------------------------------
-WORKERS_PER_COLOR = 15            # "Any taken Worker beyond the 15th is lost."
-HOUSES_PER_COLOR = 10
+WORKERS_PER_COLOR: Final = 15            # "Any taken Worker beyond the 15th is lost."
+HOUSES_PER_COLOR: Final = 10
 # One House of each color is the passing marker under the Guilds Bridge for the whole game, so 9 remain to
 # construct with (Lawyer, Carpenter, Stonemason). Interpretation: the book hands out 10 and puts 1 under the bridge.
 HOUSES_TO_BUILD = HOUSES_PER_COLOR - 1
 STARTING_WORKERS = {2: 10, 3: 6, 4: 6, 5: 10}
 RECRUITMENT = {2: 3, 3: 3, 4: 3, 5: 2}
 STARTING_RESOURCES = res(food=1, wood=2, stone=1)   # reference §5: 2 Wood, 1 Food, 1 Stone
-ROUNDS = 9
-BUNDLE_PRESTIGE = 5
-GOLD_PRESTIGE_AT_END = 2
+ROUNDS: Final = 9
+BUNDLE_PRESTIGE: Final = 5
+GOLD_PRESTIGE_AT_END: Final = 2
 
 # -- the board's shape -------------------------------------------------------------------------------------------
 # Buildings before the Guilds Bridge are printed on the board. They, then the Road spaces, share one array of
 # "slots": slot 0..3 are the printed buildings, slot 4 + r is Road space r (r = 0 right after the Guilds Bridge).
-PRINTED_SLOTS = 4
-ROAD_SPACES = 23          # UNCONFIRMED (TT Road.java only): 8 yellow + 1 brown + 4 empty + 1 gray + 9 empty
-YELLOW_SPACES = 8         # the 8 starting buildings
-BROWN_SPACE = 8           # Road space of the setup Wood building
-GRAY_SPACE = 13           # UNCONFIRMED (TT only): Road space of the setup Stone building
+PRINTED_SLOTS: Final = 4
+ROAD_SPACES: Final = 23          # UNCONFIRMED (TT Road.java only): 8 yellow + 1 brown + 4 empty + 1 gray + 9 empty
+YELLOW_SPACES: Final = 8         # the 8 starting buildings
+BROWN_SPACE: Final = 8           # Road space of the setup Wood building
+GRAY_SPACE: Final = 13           # UNCONFIRMED (TT only): Road space of the setup Stone building
 SLOTS = PRINTED_SLOTS + ROAD_SPACES
 # The Provost stands in a gap: provost == g means Road spaces 0..g-1 are activated. Gap 0 is just past the
 # Guilds Bridge (he never goes back beyond it), gap ROAD_SPACES is the end of the Road.
-PROVOST_SPACES_PAST_END = 2   # UNCONFIRMED (not found anywhere): "the spaces" bearing his symbol, read as 2
+PROVOST_SPACES_PAST_END: Final = 2   # UNCONFIRMED (not found anywhere): "the spaces" bearing his symbol, read as 2
 PROVOST_MAX = ROAD_SPACES + PROVOST_SPACES_PAST_END
-SITE_SLOTS = 3            # Construction Site building spaces: a starting, a Wood and a Stone building
+SITE_SLOTS: Final = 3            # Construction Site building spaces: a starting, a Wood and a Stone building
 
 # -- building kinds and faces ------------------------------------------------------------------------------------
-PRINTED, STARTING, WOOD_BUILDING, STONE_BUILDING, MONUMENT = range(5)
+PRINTED: Final = 0
+STARTING: Final = 1
+WOOD_BUILDING: Final = 2
+STONE_BUILDING: Final = 3
+MONUMENT: Final = 4
 KIND_NAMES = ("printed", "starting", "wood", "stone", "monument")
 # The face a Road tile shows. Starting buildings: SETUP (yellow flag) then RESIDENCE (green flag), maybe covered
 # by a MONUMENT (blue flag). Wood and Stone buildings: SETUP side (placed at setup) or CONSTRUCTION side.
-SETUP, CONSTRUCTION, RESIDENCE, MONUMENT_FACE = range(4)
+SETUP: Final = 0
+CONSTRUCTION: Final = 1
+RESIDENCE: Final = 2
+MONUMENT_FACE: Final = 3
 FACE_NAMES = ("setup", "construction", "residence", "monument")
 
 # -- effects -------------------------------------------------------------------------------------------------------
 # What activating a building does. GAIN is automatic; the others ask the player (see rules.py).
-GAIN, OFFER, LAWYER, BUILD_WOOD, BUILD_STONE, BUILD_STONE_NO_STONE, TOLL, FAVOR = range(8)
+GAIN: Final = 0
+OFFER: Final = 1
+LAWYER: Final = 2
+BUILD_WOOD: Final = 3
+BUILD_STONE: Final = 4
+BUILD_STONE_NO_STONE: Final = 5
+TOLL: Final = 6
+FAVOR: Final = 7
 
 
 class Effect(NamedTuple):
@@ -236,19 +254,29 @@ CHARACTERS = (
     "early_riser", "night_worker", "journeyman", "thief", "steward", "bailiff",
     "architect", "deliveryman", "foreman", "chamberlain", "goldsmith", "day_laborer",
 )
-(EARLY_RISER, NIGHT_WORKER, JOURNEYMAN, THIEF, STEWARD, BAILIFF,
- ARCHITECT, DELIVERYMAN, FOREMAN, CHAMBERLAIN, GOLDSMITH, DAY_LABORER) = range(12)
+EARLY_RISER: Final = 0
+NIGHT_WORKER: Final = 1
+JOURNEYMAN: Final = 2
+THIEF: Final = 3
+STEWARD: Final = 4
+BAILIFF: Final = 5
+ARCHITECT: Final = 6
+DELIVERYMAN: Final = 7
+FOREMAN: Final = 8
+CHAMBERLAIN: Final = 9
+GOLDSMITH: Final = 10
+DAY_LABORER: Final = 11
 CHARACTER_TITLES = tuple("The " + c.replace("_", " ").title() for c in CHARACTERS)
 # Where a character tile is, in Board.chars; 0..4 means in front of that player.
 IN_BOX, ON_BOARD, IN_DRAFT = -1, -2, -3
 
 # The figures of the powers.
-OWNER_PRESTIGE = 1        # to the owner when another player places a worker on their building (rules, Planning)
-STEWARD_PRESTIGE = 2      # the Steward's instead (interpretation: "Gain 2 PP", not "2 additional")
-ARCHITECT_BONUS = 1       # PP per Wood building, Stone building or Monument constructed
-FOREMAN_BONUS = 1         # PP per bundle delivered
-GOLDSMITH_BONUS = 5       # PP for one bundle with Gold, once per round
-DAY_LABORER_BONUS = 1     # Workers at Recruitment
+OWNER_PRESTIGE: Final = 1        # to the owner when another player places a worker on their building (rules, Planning)
+STEWARD_PRESTIGE: Final = 2      # the Steward's instead (interpretation: "Gain 2 PP", not "2 additional")
+ARCHITECT_BONUS: Final = 1       # PP per Wood building, Stone building or Monument constructed
+FOREMAN_BONUS: Final = 1         # PP per bundle delivered
+GOLDSMITH_BONUS: Final = 5       # PP for one bundle with Gold, once per round
+DAY_LABORER_BONUS: Final = 1     # Workers at Recruitment
 
 # The rulebook's recommended characters for a first game (players + 3 tiles each time).
 RECOMMENDED_CHARACTERS = {

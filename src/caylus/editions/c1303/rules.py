@@ -14,6 +14,8 @@ A decision is a tuple ``(kind, player, arg, arg2)``; what the two arguments mean
 
 from __future__ import annotations
 
+from typing import Final
+
 from caylus.core import Rng
 
 from .catalog import (
@@ -31,22 +33,27 @@ from .notation import (
 )
 
 # Phases of a round (DRAFT only once, before round 1).
-DRAFT, PLANNING, ACTIVATION, DELIVERY, STEWARDSHIP, OVER = range(6)
+DRAFT: Final = 0
+PLANNING: Final = 1
+ACTIVATION: Final = 2
+DELIVERY: Final = 3
+STEWARDSHIP: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("draft", "planning", "activation", "delivery", "stewardship", "over")
 
 # Decisions: (kind, player, arg, arg2); the arguments are 0 unless said otherwise.
-D_DRAFT = 0      # choose a character among those drawn
-D_EARLY = 1      # Early Riser: place a worker before the first player, or pass
-D_PLAN = 2       # Planning turn: place a worker or pass (a House on the Guilds Bridge)
-D_OFFER = 3      # arg = name of the building's offer table (Market, Guild, Tailor, ...)
-D_PAY = 4        # pay arg resources of the player's choice among Food/Wood/Stone/Fabric, one per answer
-D_LAWYER = 5     # which starting building gets the House (1 Fabric)
-D_BUILD = 6      # arg = WOOD_BUILDING or STONE_BUILDING, arg2 = 1 if the Stone part of the cost is paid
-D_PROVOST = 7    # arg = most steps, arg2 = Workers returned per step (Toll 2/0, Guilds Bridge 3/1, Bailiff 1/0)
-D_FAVOR = 8      # take another player's character, or use a Construction Site building
-D_BOARD_CHARACTER = 9  # after a Construction Site building: take a character from the board, or pass
-D_DELIVER = 10   # deliver one more bundle or stop; arg = 1 on the Deliveryman's turn at the end
-D_MONUMENT = 11  # arg = slot of the Residence to cover
+D_DRAFT: Final = 0      # choose a character among those drawn
+D_EARLY: Final = 1      # Early Riser: place a worker before the first player, or pass
+D_PLAN: Final = 2       # Planning turn: place a worker or pass (a House on the Guilds Bridge)
+D_OFFER: Final = 3      # arg = name of the building's offer table (Market, Guild, Tailor, ...)
+D_PAY: Final = 4        # pay arg resources of the player's choice among Food/Wood/Stone/Fabric, one per answer
+D_LAWYER: Final = 5     # which starting building gets the House (1 Fabric)
+D_BUILD: Final = 6      # arg = WOOD_BUILDING or STONE_BUILDING, arg2 = 1 if the Stone part of the cost is paid
+D_PROVOST: Final = 7    # arg = most steps, arg2 = Workers returned per step (Toll 2/0, Guilds Bridge 3/1, Bailiff 1/0)
+D_FAVOR: Final = 8      # take another player's character, or use a Construction Site building
+D_BOARD_CHARACTER: Final = 9  # after a Construction Site building: take a character from the board, or pass
+D_DELIVER: Final = 10   # deliver one more bundle or stop; arg = 1 on the Deliveryman's turn at the end
+D_MONUMENT: Final = 11  # arg = slot of the Residence to cover
 DECISION_NAMES = ("draft", "early_riser", "plan", "offer", "pay", "lawyer", "build", "provost", "favor",
                   "board_character", "deliver", "monument")
 

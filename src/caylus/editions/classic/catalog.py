@@ -7,20 +7,42 @@ figures there marked UNCONFIRMED are flagged below, in this one table and nowher
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 
 # -- cubes ---------------------------------------------------------------------------------------------------
-FOOD, WOOD, STONE, CLOTH, GOLD = range(5)
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+CLOTH: Final = 3
+GOLD: Final = 4
 CUBES = ("food", "wood", "stone", "cloth", "gold")
 NO_GOLD = (FOOD, WOOD, STONE, CLOTH)
 
 # -- tile kinds (the background colour of the tile) ------------------------------------------------------------
-NEUTRAL, FIXED, WOOD_TILE, STONE_TILE, RESIDENTIAL, PRESTIGE = range(6)
+NEUTRAL: Final = 0
+FIXED: Final = 1
+WOOD_TILE: Final = 2
+STONE_TILE: Final = 3
+RESIDENTIAL: Final = 4
+PRESTIGE: Final = 5
 KIND_NAMES = ("neutral", "fixed", "wood", "stone", "residential", "prestige")
 
 # -- what a worker on the tile does ----------------------------------------------------------------------------
-PRODUCE, CARPENTER, MASON, ARCHITECT, LAWYER, MARKET, PEDDLER = range(7)
-CHURCH, TAILOR, BANK, ALCHEMIST, JEWELLER, NO_EFFECT = range(7, 13)
+PRODUCE: Final = 0
+CARPENTER: Final = 1
+MASON: Final = 2
+ARCHITECT: Final = 3
+LAWYER: Final = 4
+MARKET: Final = 5
+PEDDLER: Final = 6
+CHURCH: Final = 7
+TAILOR: Final = 8
+BANK: Final = 9
+ALCHEMIST: Final = 10
+JEWELLER: Final = 11
+NO_EFFECT: Final = 12
 
 
 def cubes(food=0, wood=0, stone=0, cloth=0, gold=0) -> tuple[int, int, int, int, int]:
@@ -124,7 +146,7 @@ JEWELLER_TILE = TILE["jeweller"].index
 NEUTRAL_TILES = [t.index for t in TILES if t.kind == NEUTRAL]
 BUILDABLE = {kind: [t.index for t in TILES if t.kind == kind] for kind in (WOOD_TILE, STONE_TILE, PRESTIGE)}
 
-RESIDENCE_DENIERS = 1  # the lawyer's price besides the cloth cube (favor line d col 4 waives it)
+RESIDENCE_DENIERS: Final = 1  # the lawyer's price besides the cloth cube (favor line d col 4 waives it)
 LAWYER_PRESTIGE = TILE["residence"].prestige
 
 # -- the two deals of each trade building (rules p4 f-i; the Jeweller: reference 2.4) -----------------------------
@@ -136,27 +158,35 @@ ALCHEMIST_DEALS = {1: 2, 2: 4}  # gold cubes <- cubes of any kind but gold
 JEWELLER_DEALS = {5: 1, 9: 2}  # prestige <- gold cubes
 
 # -- the road ----------------------------------------------------------------------------------------------
-ROAD_LENGTH = 28  # spaces 1..28 after the bridge (reference 1.2)
-START_SPACE = 6  # bailiff and provost start on the last neutral tile
+ROAD_LENGTH: Final = 28  # spaces 1..28 after the bridge (reference 1.2)
+START_SPACE: Final = 6  # bailiff and provost start on the last neutral tile
 FIXED_ON_ROAD = {7: TILE["fixed_peddler"].index, 8: TILE["fixed_carpenter"].index, 16: TILE["gold_mine"].index}
 
 # -- special buildings before the bridge, in phase 3 order ----------------------------------------------------
-GATE, TRADING_POST, MERCHANTS_GUILD, JOUST_FIELD, STABLES, INN, CASTLE = range(7)
+GATE: Final = 0
+TRADING_POST: Final = 1
+MERCHANTS_GUILD: Final = 2
+JOUST_FIELD: Final = 3
+STABLES: Final = 4
+INN: Final = 5
+CASTLE: Final = 6
 SPECIALS = ("gate", "trading_post", "merchants_guild", "joust_field", "stables", "inn", "castle")
-TRADING_POST_DENIERS = 3
-GUILD_MOST = 3  # merchants' guild moves the provost 1..3 spaces
-JOUST_DENIERS = 1  # and 1 cloth cube, for a royal favor
-STABLE_SPOTS = 3
-PROVOST_MOST = 3  # phase 4: 1..3 spaces ...
-PROVOST_SPACE_PRICE = 1  # ... for 1 denier each
+TRADING_POST_DENIERS: Final = 3
+GUILD_MOST: Final = 3  # merchants' guild moves the provost 1..3 spaces
+JOUST_DENIERS: Final = 1  # and 1 cloth cube, for a royal favor
+STABLE_SPOTS: Final = 3
+PROVOST_MOST: Final = 3  # phase 4: 1..3 spaces ...
+PROVOST_SPACE_PRICE: Final = 1  # ... for 1 denier each
 
 # -- the castle -----------------------------------------------------------------------------------------------
-DUNGEON, WALLS, TOWERS = range(3)
+DUNGEON: Final = 0
+WALLS: Final = 1
+TOWERS: Final = 2
 SECTIONS = ("dungeon", "walls", "towers")
 SECTION_PARTS = (6, 10, 14)
 SECTION_PRESTIGE = (5, 4, 3)  # per batch
 COUNT_SPACE = (12, 18, 24)  # the bailiff reaching or passing these triggers the count
-NO_BATCH_PENALTY = 2
+NO_BATCH_PENALTY: Final = 2
 
 
 def count_result(section: int, houses: int) -> tuple[int, int]:
@@ -171,30 +201,33 @@ def count_result(section: int, houses: int) -> tuple[int, int]:
 
 
 # -- royal favors ---------------------------------------------------------------------------------------------
-PRESTIGE_LINE, DENIERS_LINE, CUBES_LINE, BUILDINGS_LINE = range(4)
+PRESTIGE_LINE: Final = 0
+DENIERS_LINE: Final = 1
+CUBES_LINE: Final = 2
+BUILDINGS_LINE: Final = 3
 FAVOR_LINES = ("prestige", "deniers", "cubes", "buildings")
 FAVOR_PRESTIGE = (0, 1, 2, 3, 4, 5)  # by column
 FAVOR_DENIERS = (0, 3, 4, 5, 6, 7)
 # Columns open: 1-2 from the start, 3-4 once the Dungeon is counted, 5 once the Walls are counted.
 OPEN_COLUMNS = (2, 4, 5, 5)  # indexed by the number of sections counted
-SIMPLIFIED_FAVOR_PRESTIGE = 3
+SIMPLIFIED_FAVOR_PRESTIGE: Final = 3
 
 # -- players and setup ----------------------------------------------------------------------------------------
-WORKERS = 6
-HOUSES = 20
+WORKERS: Final = 6
+HOUSES: Final = 20
 START_DENIERS = (5, 6, 6, 7, 7)  # by turn-order position
-TWO_PLAYER_DENIERS = 5
+TWO_PLAYER_DENIERS: Final = 5
 START_CUBES = cubes(food=2, wood=1)
-INCOME = 2
-FIRST_PASSER_DENIERS = 1
-OWN_BUILDING_PRICE = 1  # a worker on one's own building, whoever has passed
-INN_HOLDER_PRICE = 1  # any worker of the inn's right-circle holder
+INCOME: Final = 2
+FIRST_PASSER_DENIERS: Final = 1
+OWN_BUILDING_PRICE: Final = 1  # a worker on one's own building, whoever has passed
+INN_HOLDER_PRICE: Final = 1  # any worker of the inn's right-circle holder
 # 2 players: a worker costs this once the other player has passed. The rulebook says so of "a building they do
 # not own"; applying it to the special buildings and the castle too is the reference's reading (section 5),
 # marked UNCONFIRMED there.
-TWO_PLAYER_PRICE = 3
+TWO_PLAYER_PRICE: Final = 3
 
 # -- end of game ----------------------------------------------------------------------------------------------
-GOLD_BONUS = 3  # prestige per gold cube
-CUBES_PER_POINT = 3  # other cubes
-DENIERS_PER_POINT = 4
+GOLD_BONUS: Final = 3  # prestige per gold cube
+CUBES_PER_POINT: Final = 3  # other cubes
+DENIERS_PER_POINT: Final = 4

@@ -9,6 +9,8 @@ Rule citations ("rules p3 b") point at shared/rules/caylus-rules.txt.
 
 from __future__ import annotations
 
+from typing import Final
+
 from caylus.core.actions import Action
 
 from . import scoring
@@ -31,7 +33,13 @@ from .notation import (
 NAMES = ("Blue", "Red", "Green", "Orange", "Black")
 
 # -- phases (rules p2-p5) ----------------------------------------------------------------------------------
-INCOME_PHASE, PLACEMENT, SPECIAL_BUILDINGS, PROVOST_PHASE, ACTIVATION, CASTLE_PHASE, END_OF_TURN = range(1, 8)
+INCOME_PHASE: Final = 1
+PLACEMENT: Final = 2
+SPECIAL_BUILDINGS: Final = 3
+PROVOST_PHASE: Final = 4
+ACTIVATION: Final = 5
+CASTLE_PHASE: Final = 6
+END_OF_TURN: Final = 7
 PHASE_NAMES = ("", "income", "placement", "special buildings", "provost", "activation", "castle", "end of turn")
 
 # -- decisions: the kinds of question a player can be asked ----------------------------------------------
@@ -44,9 +52,30 @@ PHASE_NAMES = ("", "income", "placement", "special buildings", "provost", "activ
 #   D_PAY                a = cubes still to pay, b = whether gold may pay (the white cube of a cost: yes)
 #   D_FAVOR_CUBES, D_FAVOR_BUILD   a = the column of the player's marker on that line
 #   D_TAKE               a = cubes still to take (the exchange's two)
-(D_PLACE, D_GATE, D_GUILD, D_JOUST, D_INN, D_PROVOST, D_PRODUCE, D_BONUS, D_MARKET, D_PEDDLER, D_BUILD, D_PAY,
- D_LAWYER, D_CHURCH, D_TAILOR, D_BANK, D_ALCHEMIST, D_JEWELLER, D_CASTLE, D_FAVOR, D_FAVOR_CUBES,
- D_FAVOR_BUILD, D_GIVE, D_TAKE) = range(24)
+D_PLACE: Final = 0
+D_GATE: Final = 1
+D_GUILD: Final = 2
+D_JOUST: Final = 3
+D_INN: Final = 4
+D_PROVOST: Final = 5
+D_PRODUCE: Final = 6
+D_BONUS: Final = 7
+D_MARKET: Final = 8
+D_PEDDLER: Final = 9
+D_BUILD: Final = 10
+D_PAY: Final = 11
+D_LAWYER: Final = 12
+D_CHURCH: Final = 13
+D_TAILOR: Final = 14
+D_BANK: Final = 15
+D_ALCHEMIST: Final = 16
+D_JEWELLER: Final = 17
+D_CASTLE: Final = 18
+D_FAVOR: Final = 19
+D_FAVOR_CUBES: Final = 20
+D_FAVOR_BUILD: Final = 21
+D_GIVE: Final = 22
+D_TAKE: Final = 23
 DECISION_NAMES = (
     "place a worker or pass", "move the gate's worker", "move the provost with the merchants' guild",
     "use the joust field", "keep or take back the inn's worker", "move the provost",
@@ -57,7 +86,8 @@ DECISION_NAMES = (
     "choose a cube from the favor table", "choose a building effect from the favor table",
     "choose a cube to exchange", "choose a cube to take",
 )
-NO_DISCOUNT = -1  # a D_BUILD decision's discount cube when there is none (the favor table gives 1 wood or 1 stone)
+# a D_BUILD decision's discount cube when there is none (the favor table gives 1 wood or 1 stone)
+NO_DISCOUNT: Final = -1
 
 
 class Board:

@@ -10,6 +10,8 @@ cards are 12..16; prestige buildings have their own ids 0..6.
 
 from __future__ import annotations
 
+from typing import Final
+
 # Cubes. Gold is wild: it may stand for any cube when paying a cost or a castle batch.
 FOOD, WOOD, STONE, GOLD = 0, 1, 2, 3
 CUBE_NAMES = ("food", "wood", "stone", "gold")
@@ -80,21 +82,21 @@ CARDS = (
 
 PLAYER_CARDS = tuple(range(12))
 NEUTRAL_CARDS = tuple(range(12, 17))
-THE_PEDDLER = 15  # the neutral Peddler: always on the road, last card of the starting road
+THE_PEDDLER: Final = 15  # the neutral Peddler: always on the road, last card of the starting road
 OTHER_NEUTRALS = tuple(c for c in NEUTRAL_CARDS if c != THE_PEDDLER)  # 1 to 3 of them start the road
-LAWYER_CARD = 5
+LAWYER_CARD: Final = 5
 
 BEGINNER_DECK = tuple(c.id for c in CARDS[:12] if not c.standard_only)
 STANDARD_DECK = PLAYER_CARDS
 
 # What lies face up on a road position (the board's `road_face`).
-BUILDING = -1  # the building side
-RESIDENCE = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
+BUILDING: Final = -1  # the building side
+RESIDENCE: Final = -2  # turned over by a Lawyer; a value >= 0 is the prestige building covering that residence
 # Chosen by a Lawyer in phase 4 while a worker still waits to work it: it works this turn, then turns over.
-BECOMING_RESIDENCE = -3
+BECOMING_RESIDENCE: Final = -3
 
 # Residence (the green back of every player card, made by the Lawyer).
-RESIDENCE_PRESTIGE = 1
+RESIDENCE_PRESTIGE: Final = 1
 RESIDENCE_COST = (1, 0, 0, 0)  # 1 food, printed "(1 food)" on the Lawyer
 
 
@@ -127,7 +129,7 @@ PRESTIGE = (
     Prestige(6, "cathedral", "Cathedral", (0, 0, 5, 3), 14),
 )
 # fmt: on
-HOTEL = 2
+HOTEL: Final = 2
 # Every prestige building costs gold (rules._action_choices relies on it).
 assert all(p.cost[GOLD] for p in PRESTIGE)
 
@@ -138,9 +140,9 @@ SECTION_TOKENS = (7, 8, 9)  # in the box; 1 of each value fewer at 3 players, 2 
 
 # Player supplies.
 START_FOOD, START_WOOD, START_DENIERS = 2, 2, 4
-WORKERS = 4
-HAND_SIZE = 3
-INCOME = 2
+WORKERS: Final = 4
+HAND_SIZE: Final = 3
+INCOME: Final = 2
 POOL_CUBES = {2: 2, 3: 4, 4: 4}  # cubes put on a small production card when built
 
 CARD_BY_NAME = {c.name: c.id for c in CARDS[:12]}

@@ -14,6 +14,8 @@ secondary, for a payment (D_PAY) what is still owed (see `owed`), and for D_COVE
 
 from __future__ import annotations
 
+from typing import Final
+
 from caylus.core.rng import Rng
 
 from . import notation as N
@@ -25,12 +27,27 @@ from .catalog import (
 from .scoring import scores, supply_parts
 
 # Phases.
-REDRAW_PHASE, ACTIONS_PHASE, PROVOST_PHASE, EFFECTS_PHASE, CASTLE_PHASE, GAME_OVER = range(6)
+REDRAW_PHASE: Final = 0
+ACTIONS_PHASE: Final = 1
+PROVOST_PHASE: Final = 2
+EFFECTS_PHASE: Final = 3
+CASTLE_PHASE: Final = 4
+GAME_OVER: Final = 5
 PHASE_NAMES = ("redraw", "actions", "provost", "effects", "castle", "over")
 
 # Decisions (the first item of a stack entry).
-(D_REDRAW, D_ACTION, D_PAY, D_COVER, D_PROVOST, D_BUY, D_SELL, D_SWAP, D_BANK, D_CHURCH, D_LAWYER,
- D_CASTLE) = range(12)
+D_REDRAW: Final = 0
+D_ACTION: Final = 1
+D_PAY: Final = 2
+D_COVER: Final = 3
+D_PROVOST: Final = 4
+D_BUY: Final = 5
+D_SELL: Final = 6
+D_SWAP: Final = 7
+D_BANK: Final = 8
+D_CHURCH: Final = 9
+D_LAWYER: Final = 10
+D_CASTLE: Final = 11
 DECISION_NAMES = ("redraw", "action", "pay", "cover", "provost", "buy", "sell", "swap", "bank", "church", "lawyer",
                   "castle")
 
