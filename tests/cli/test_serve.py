@@ -13,7 +13,7 @@ from caylus.cli.main import main
 def test_serve_help_lists_the_flags():
     out = subprocess.run([sys.executable, "-m", "caylus.cli", "serve", "--help"], capture_output=True, text=True)
     assert out.returncode == 0
-    for flag in ("--host", "--port", "--db"):
+    for flag in ("--host", "--port", "--db", "--people-bot-nice"):
         assert flag in out.stdout
 
 
@@ -21,8 +21,10 @@ def test_bad_flags_and_databases_are_one_line(capsys, tmp_path):
     assert main(["serve", "--port", "70000"]) == 2
     assert main(["serve", "--db", "nonsense://x"]) == 2
     assert main(["serve", "--db", f"sqlite:///{tmp_path}/no/such/dir/x.db"]) == 2
+    assert main(["serve", "--people-bot-nice", "-5"]) == 2  # a higher priority than the server's: never
+    assert main(["serve", "--people-bot-nice", "two"]) == 2
     err = capsys.readouterr().err
-    assert "Traceback" not in err and len(err.strip().splitlines()) == 3
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 5
 
 
 def test_a_plain_path_is_an_sqlite_file(tmp_path, monkeypatch):

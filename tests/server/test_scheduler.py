@@ -170,3 +170,24 @@ def test_a_worker_waiting_for_an_all_bot_slot_wakes_when_one_frees():
     s.done("b1", moved=False)
     waiter.join(10)
     assert got == ["b2"]
+
+
+def test_the_worker_kept_for_people_takes_only_peoples_tables_and_never_swallows_a_wakeup():
+    import threading
+
+    s = Scheduler(pace=0, bot_slots=1)
+    s.kick("b1", people=False)
+    assert s.next_ready(people_only=True) is None  # the flood is never thought on the people's worker
+    assert s.take(timeout=0.05, people_only=True) is None
+    assert s.take(timeout=1) == "b1"
+    people, others = [], []
+    waiters = [threading.Thread(target=lambda: people.append(s.take(timeout=10, people_only=True))),
+               threading.Thread(target=lambda: others.append(s.take(timeout=10)))]
+    for w in waiters:
+        w.start()
+    s.done("b1", moved=True)  # b1 queued again: only the other worker may take it, though both were waiting
+    waiters[1].join(10)
+    assert others == ["b1"]
+    s.kick("p", people=True)
+    waiters[0].join(10)
+    assert people == ["p"]

@@ -267,3 +267,56 @@ def test_closing_the_pool_while_a_worker_is_still_starting_ends_it(caplog):
     assert [p.pid for p in pool.context.started] and all(_gone(p.pid) for p in pool.context.started)
     assert pool.pids() == [None]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+# -- CPU priority: the worker kept for people's tables goes before the all-bot tables' workers ---------------
+def _nice(pid: int) -> int:
+    return os.getpriority(os.PRIO_PROCESS, pid)
+
+
+def _expected(added: int) -> int:
+    return min(19, _nice(0) + added)  # a niceness never goes past 19
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities on this platform")
+def test_the_peoples_worker_runs_at_its_own_priority_and_a_killed_worker_comes_back_at_the_same():
+    from caylus.server.workers import NICENESS, BotPool
+
+    pool = BotPool(tables=None, workers=2, people_niceness=3)
+    people, bots = pool.workers
+    assert people.people and not bots.people
+    game = _played(caylus.new_game("caylus", players=2, seed=5), 4)
+    job = job_for("t1", "random", _setup(game), game)
+    try:
+        for worker in pool.workers:
+            worker.start()
+        _until(lambda: _nice(people.pid) == _expected(3), what="the people's worker reniced")
+        _until(lambda: _nice(bots.pid) == _expected(NICENESS), what="the all-bot worker reniced")
+        assert _nice(people.pid) < _nice(bots.pid)
+        for worker, added in ((people, 3), (bots, NICENESS)):
+            old = worker.pid
+            os.kill(old, signal.SIGKILL)
+            _until(lambda: _gone(old), what="the worker's end")
+            outcome, token = worker.ask(job, timeout=60)  # replaced (the same worker, the same kind) and asked
+            assert outcome == "ok" and token in {a.token for a in game.legal_actions()}
+            assert worker.pid not in (None, old)
+            assert _nice(worker.pid) == _expected(added)
+    finally:
+        pool.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities on this platform")
+def test_a_server_keeps_one_worker_for_peoples_tables_at_the_priority_it_is_given(tmp_path):
+    from caylus.server.workers import NICENESS
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'caylus.db'}", bot_workers=2, people_bot_nice=2,
+                              limits=Limits(**FAST)))
+    pool = app.state.bots
+    with TestClient(app):
+        _until(lambda: all(pool.pids()), what="both workers started")
+        people, bots = pool.pids()
+        _until(lambda: _nice(people) == _expected(2) and _nice(bots) == _expected(NICENESS),
+               what="the workers reniced")
+    # one worker: it plays all-bot tables too, so it is niced as they are
+    single = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'one.db'}", bot_workers=1, limits=Limits(**FAST)))
+    assert [w.people for w in single.state.bots.workers] == [False]

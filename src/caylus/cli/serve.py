@@ -31,6 +31,9 @@ def add(commands) -> None:
     serve.add_argument("--bot-pace", type=_pace, default=1.0, metavar="S",
                        help="seconds between two moves of an all-bot table someone watches (default 1; 0: as "
                             "fast as the workers go); all-bot tables nobody watches play on idle workers only")
+    serve.add_argument("--people-bot-nice", type=_nice, default=0, metavar="N",
+                       help="niceness added to the bot worker kept for people's tables (default 0: the server's "
+                            "own CPU priority); the all-bot tables' workers run at +10")
     serve.add_argument("--moves-per-second", type=_rate, default=10.0, metavar="R",
                        help="how many moves and messages a second one seat or connection may send, with a burst "
                             "of twice that (default 10)")
@@ -88,6 +91,16 @@ def _rate(text: str) -> float:
     return value
 
 
+def _nice(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"caylus serve: --people-bot-nice must be a whole number, not {text!r}") from None
+    if not 0 <= value <= 19:
+        raise UsageError(f"caylus serve: --people-bot-nice must be 0-19, not {text}")
+    return value
+
+
 def _pace(text: str) -> float:
     try:
         value = float(text)
@@ -126,6 +139,7 @@ def run_serve(args) -> int:
                     sockets_per_client=args.sockets_per_client, sockets_per_table=args.sockets_per_table,
                     idle_seconds=60 * args.idle_minutes, cache_bytes=args.cache_mib * 1024 * 1024)
     settings = Settings(db_url=args.db, bot_workers=args.bot_workers or 0, bot_pace=args.bot_pace, limits=limits,
+                        people_bot_nice=args.people_bot_nice,
                         webhook_hosts=tuple(h.strip().lower() for h in args.webhook_host if h.strip()),
                         absent_s=60 * args.absent_minutes)
     if args.db.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:

@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
                      move_timeout=settings.bot_move_timeout, max_bot_tables=settings.bot_queue,
+                     people_niceness=settings.people_bot_nice,
                      resume=lambda: _resume_bots(table_set, runner))
 
     def push(live) -> None:

@@ -69,7 +69,7 @@ class Scheduler:
                 return False
             self._kind[table_id] = PEOPLE if people else BOTS
             self._enqueue(table_id)
-            self._cond.notify()
+            self._cond.notify_all()
             return True
 
     def _bot_tables(self) -> int:
@@ -89,18 +89,19 @@ class Scheduler:
         (self._bots.appendleft if first else self._bots.append)(table_id)
 
     # -- handing tables out -----------------------------------------------------------------------------
-    def next_ready(self) -> str | None:
-        """The next table to think, now, or None (never waits). The table is out until `done` or `retry`."""
+    def next_ready(self, people_only: bool = False) -> str | None:
+        """The next table to think, now, or None (never waits); `people_only`: a people's table or None. The
+        table is out until `done` or `retry`."""
         with self._cond:
-            return self._next_locked()
+            return self._next_locked(people_only)
 
-    def _next_locked(self) -> str | None:
+    def _next_locked(self, people_only: bool = False) -> str | None:
         now = self.clock()
         while self._resting and self._resting[0][0] <= now:
             self._bots.append(heapq.heappop(self._resting)[2])
         if self._people:
             queue = self._people
-        elif self._bots and (self.bot_slots is None or self._bots_out < self.bot_slots):
+        elif not people_only and self._bots and (self.bot_slots is None or self._bots_out < self.bot_slots):
             queue = self._bots
             self._bots_out += 1
         else:
@@ -115,16 +116,16 @@ class Scheduler:
             self._out.discard(table_id)
             if self._kind.get(table_id) == BOTS:
                 self._bots_out -= 1
-                self._cond.notify()  # a worker waiting while all-bot tables held their slots may go on
+                self._cond.notify_all()  # a worker waiting while all-bot tables held their slots may go on
 
-    def take(self, timeout: float | None = None) -> str | None:
-        """The next table to think, waiting for one up to `timeout` seconds (None: until closed); None when
-        closed or on timeout."""
+    def take(self, timeout: float | None = None, people_only: bool = False) -> str | None:
+        """The next table to think (`people_only`: a people's table), waiting for one up to `timeout` seconds
+        (None: until closed); None when closed or on timeout."""
         deadline = None if timeout is None else time.monotonic() + timeout
         table_id, room = None, False
         with self._cond:
             while not self._closed:
-                table_id = self._next_locked()
+                table_id = self._next_locked(people_only)
                 if table_id is not None:
                     if self._turned_away and self._bot_tables() <= self.max_bot_tables // 2:
                         self._turned_away, room = False, True
@@ -153,7 +154,7 @@ class Scheduler:
             if (moved or table_id in self._again) and not self._closed and kind is not None:
                 self._again.discard(table_id)
                 self._enqueue(table_id)
-                self._cond.notify()
+                self._cond.notify_all()
                 return
             self._again.discard(table_id)
             self._kind.pop(table_id, None)
@@ -166,7 +167,7 @@ class Scheduler:
             self._again.discard(table_id)
             if table_id in self._kind and not self._closed:
                 self._enqueue(table_id, first=True)
-                self._cond.notify()
+                self._cond.notify_all()
 
     def forget(self, table_id: str) -> None:
         """Stop thinking for this table (after it was given up): it leaves every queue."""

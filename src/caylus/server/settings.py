@@ -27,6 +27,9 @@ class Settings:
     bot_workers: int = 0  # bots think in this many worker processes (0: one per core)
     bot_pace: float = 1.0  # seconds between two moves of an all-bot table someone watches (0: unpaced)
     bot_move_timeout: float = 60.0  # a worker thinking longer on one move is ended and replaced
+    # Added to the niceness of the worker kept for people's tables (0: the server's own priority); the all-bot
+    # workers run at +10 (server/workers.py).
+    people_bot_nice: int = 0
     bot_queue: int = 10_000  # all-bot tables waiting for a worker at most (more wait in the store)
     limits: Limits = field(default_factory=Limits)  # every limit on what a client may send (limits.py)
     lobby_size: int = 50  # how many open tables the lobby lists

@@ -2,12 +2,15 @@
 
 `BotPool` keeps `workers` processes (default: one per core) and, in this process, one dispatcher thread per
 worker. A dispatcher takes the next table from the `Scheduler` (people's tables first, round robin; all-bot
-tables on every worker but one, when there are two or more), and under
+tables on every worker but one, when there are two or more: worker 0 then thinks only for people's tables, at
+the web process's own CPU priority, `PEOPLE_NICENESS`, so a flood's workers never share the cores with it on
+equal terms), and under
 the table's lock only long enough to read it, makes the job: what the bot's seat may know (`job_for`). It sends
 the job to its worker and waits, holding no lock, while the worker thinks; then the table's `bot_move` checks
 the answer against the version the job was made on, as for a person's move, and stores it (a stale answer is
 dropped). So the server stays the one authority, and a person's request never waits on a bot's thinking: the
-workers run at a lower CPU priority (`NICENESS`) than the web process, in their own interpreters.
+workers think in their own interpreters, the all-bot tables' ones at a lower CPU priority (`NICENESS`) than the
+web process.
 
 What a worker is sent: at a table with hidden cards (Magna Carta), the seat's view and nothing else, never the
 game or its seed; where nothing is hidden, the setup and the actions so far (the whole game is what the seat
@@ -38,6 +41,7 @@ from .scheduler import Scheduler
 log = logging.getLogger("caylus.server")
 
 NICENESS = 10  # added to a worker's niceness: on a busy machine the web process (people's requests) goes first
+PEOPLE_NICENESS = 0  # the same for the worker kept for people's tables: their bots go before the all-bot tables'
 GAMES_KEPT = 32  # games a worker keeps between moves (perfect-information tables), the least recent dropped
 MAX_CRASHES = 3  # workers a table's move may kill in a row before the table is given up
 PRELOAD = ["caylus.server.workers", "caylus.agents.levels", "caylus.editions.classic", "caylus.editions.c1303",
@@ -121,7 +125,7 @@ def worker_main(conn, niceness: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle: it stops the workers
     try:
         os.nice(niceness)
-    except OSError:
+    except (OSError, AttributeError):  # not allowed, or no os.nice on this platform: the server's priority
         pass
     games: OrderedDict = OrderedDict()
     while True:
@@ -146,9 +150,10 @@ def worker_main(conn, niceness: int) -> None:
 class Worker:
     """One worker process and the pipe to it (used by its dispatcher thread; `kill` also by `BotPool.close`)."""
 
-    def __init__(self, pool: "BotPool", number: int):
+    def __init__(self, pool: "BotPool", number: int, people: bool = False):
         self.pool = pool
         self.number = number
+        self.people = people  # kept for people's tables: thinks only for them, at the pool's people_niceness
         self.process = None  # set only once the process has started
         self.conn = None
         # Orders start against kill: the pool's close may kill a worker its dispatcher is still starting.
@@ -158,7 +163,7 @@ class Worker:
         with self._lock:
             ctx = self.pool.context
             conn, child = ctx.Pipe()
-            process = ctx.Process(target=worker_main, args=(child, self.pool.niceness), daemon=True,
+            process = ctx.Process(target=worker_main, args=(child, self.niceness), daemon=True,
                                   name=f"caylus-bot-{self.number}")
             try:
                 process.start()
@@ -168,6 +173,10 @@ class Worker:
             finally:
                 child.close()
             self.process, self.conn = process, conn
+
+    @property
+    def niceness(self) -> int:
+        return self.pool.people_niceness if self.people else self.pool.niceness
 
     @property
     def pid(self) -> int | None:
@@ -246,19 +255,21 @@ class BotPool:
 
     def __init__(self, tables, workers: int = 0, pace: float = 1.0, watched=lambda table_id: False,
                  move_timeout: float = 60.0, max_bot_tables: int = 10_000, niceness: int = NICENESS,
-                 resume=None, clock=time.monotonic):
+                 people_niceness: int = PEOPLE_NICENESS, resume=None, clock=time.monotonic):
         self.tables = tables
         self.size = workers or default_workers()
         self.move_timeout = move_timeout
         self.niceness = niceness
+        self.people_niceness = people_niceness
         self.resume = resume
-        # With two workers or more, one is kept for people's tables: all-bot tables (a flood of hard ones
-        # included) never hold every worker, so a person's bot is thought on at once.
+        # With two workers or more, one (worker 0) is kept for people's tables: all-bot tables (a flood of hard
+        # ones included) never hold every worker, so a person's bot is thought on at once, and at a higher CPU
+        # priority than the flood's. With one worker, it is niced as the all-bot workers are (it plays them too).
         self.scheduler = Scheduler(pace=pace, watched=watched, clock=clock, max_bot_tables=max_bot_tables,
                                    on_room=self._room, bot_slots=self.size - 1 if self.size >= 2 else None)
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(PRELOAD)
-        self.workers = [Worker(self, n) for n in range(self.size)]
+        self.workers = [Worker(self, n, people=self.size >= 2 and n == 0) for n in range(self.size)]
         self._threads: list[threading.Thread] = []
         self._crashes: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -307,7 +318,7 @@ class BotPool:
             except Exception:  # tried again before the first job (Worker.ask)
                 log.exception("could not start bot worker %d", worker.number)
             while True:
-                table_id = self.scheduler.take()
+                table_id = self.scheduler.take(people_only=worker.people)
                 if table_id is None:
                     return
                 try:
