@@ -27,6 +27,18 @@ def test_bad_flags_and_databases_are_one_line(capsys, tmp_path):
     assert "Traceback" not in err and len(err.strip().splitlines()) == 5
 
 
+def test_a_refused_number_names_its_own_flag(capsys):
+    # Every limit once shared one parser whose refusal always named --moves-per-second.
+    for flag, bad in [("--tables-per-minute", "lots"), ("--reads-per-second", "0"), ("--hints-per-minute", "-1"),
+                      ("--idle-minutes", "inf"), ("--bot-pace", "nan"), ("--absent-minutes", "-3"),
+                      ("--people-bot-nice", "1.5"), ("--moves-per-second", "2e7")]:
+        assert main(["serve", flag, bad]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and f"argument {flag}:" in err and "Traceback" not in err, err
+        others = {"--moves-per-second", "--tables-per-minute", "--reads-per-second", "--hints-per-minute"} - {flag}
+        assert not any(o in err for o in others), err
+
+
 def test_a_plain_path_is_an_sqlite_file(tmp_path, monkeypatch):
     from caylus.cli.serve import _database
     monkeypatch.chdir(tmp_path)

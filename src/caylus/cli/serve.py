@@ -7,6 +7,7 @@ processes can serve the same games). Needs the web extra: pip install 'caylus[we
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import os
 
@@ -81,45 +82,24 @@ def _port(text: str) -> int:
     return value
 
 
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise UsageError(f"caylus serve: --moves-per-second must be a number, not {text!r}") from None
-    if not 0 < value <= 1e6:
-        raise UsageError(f"caylus serve: --moves-per-second must be more than 0 and at most 1000000, not {text}")
-    return value
+def _number(span: str, low: float, high: float, *, whole: bool = False, above: bool = False):
+    """An argparse type for a number from `low` (or above it, with `above`) to `high`; a refusal names the flag
+    (argparse adds it) and says `span`, the range in words. Also refuses nan and inf."""
+    def parse(text: str):
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {span}, got {text!r}") from None
+        if not ((low < value) if above else (low <= value)) or not value <= high:
+            raise argparse.ArgumentTypeError(f"expected {span}, got {text}")
+        return value
+    return parse
 
 
-def _nice(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"caylus serve: --people-bot-nice must be a whole number, not {text!r}") from None
-    if not 0 <= value <= 19:
-        raise UsageError(f"caylus serve: --people-bot-nice must be 0-19, not {text}")
-    return value
-
-
-def _pace(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise UsageError(f"caylus serve: --bot-pace must be a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise UsageError(f"caylus serve: --bot-pace must be 0-3600 seconds, not {text}")
-    return value
-
-
-def _non_negative(text: str) -> float:
-    """--absent-minutes: minutes, 0 (never) to 30 days."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise UsageError(f"caylus serve: --absent-minutes must be a number of minutes, not {text!r}") from None
-    if not 0 <= value <= 30 * 24 * 60:
-        raise UsageError(f"caylus serve: --absent-minutes must be 0-43200 minutes, not {text}")
-    return value
+_rate = _number("a number more than 0 and at most 1000000", 0, 1e6, above=True)  # a rate, or minutes idle
+_nice = _number("a whole number from 0 to 19", 0, 19, whole=True)
+_pace = _number("0-3600 seconds", 0, 3600)
+_non_negative = _number("0-43200 minutes (30 days)", 0, 30 * 24 * 60)  # --absent-minutes: 0 is never
 
 
 def run_serve(args) -> int:

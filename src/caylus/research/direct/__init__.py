@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 
+import numpy as np
+
 # How many board parts (a road, say) an encoder remembers the slots of before it starts afresh: a bound on memory
 CACHE = 1 << 12
 MODULES = {"caylus": "classic", "caylus-1303": "c1303", "magna-carta": "magna_carta"}
@@ -54,3 +56,15 @@ def put_counts(out, count: list) -> None:
     else:
         counted = Counter(count)
         out.put(list(counted), list(counted.values()))
+
+
+def order_places(cache: dict, order: tuple, first: int):
+    """The slots (`first` + seat) and places (1, 2, ...) of an order of seats (the bridge's, say), for
+    `out.put(*...)`; kept by the order in `cache`, which starts afresh past `CACHE` orders."""
+    placed = cache.get(order)
+    if placed is None:
+        if len(cache) >= CACHE:
+            cache.clear()
+        placed = cache[order] = (np.array([first + who for who in order], np.intp),
+                                 np.arange(1, len(order) + 1, dtype=np.float32))
+    return placed

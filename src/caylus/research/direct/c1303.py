@@ -13,7 +13,7 @@ from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
 from caylus.editions.c1303.scoring import scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, put_counts, word_slots
+from . import CACHE, Unusual, offsets, order_places, put_counts, word_slots
 
 np = need("numpy")
 
@@ -121,14 +121,7 @@ def make(enc):
         out.put(laid, 1.0)
         passed = b.passed
         if passed:
-            key = tuple(passed)
-            placed = ordered.get(key)
-            if placed is None:
-                if len(ordered) >= CACHE:
-                    ordered.clear()
-                placed = ordered[key] = (np.array([bridge + who for who in passed], np.intp),
-                                         np.arange(1, len(passed) + 1, dtype=np.float32))
-            out.put(*placed)
+            out.put(*order_places(ordered, tuple(passed), bridge))
         if count:
             put_counts(out, count)
         if b_value is not None:

@@ -13,7 +13,7 @@ from caylus.editions.magna_carta.rules import (
 from caylus.editions.magna_carta.scoring import road_points, scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, put_counts, word_slots
+from . import CACHE, Unusual, offsets, order_places, put_counts, word_slots
 
 np = need("numpy")
 
@@ -119,14 +119,7 @@ def make(enc):
             out[provost] = 1.0
             out[provost + 1] = b.provost
         if b.bridge:
-            key = tuple(b.bridge)
-            placed = ordered.get(key)
-            if placed is None:
-                if len(ordered) >= CACHE:
-                    ordered.clear()
-                placed = ordered[key] = (np.array([bridge + who for who in key], np.intp),
-                                         np.arange(1, len(key) + 1, dtype=np.float32))
-            out.put(*placed)
+            out.put(*order_places(ordered, tuple(b.bridge), bridge))
         if count:
             put_counts(out, count)
         if top is not None:
