@@ -13,6 +13,7 @@ from __future__ import annotations
 from array import array
 
 from ._extra import need
+from .fields import value_at
 
 np = need("numpy")
 
@@ -56,7 +57,7 @@ def _compile(enc, template, fallback=None):
             # every view has this part as the template has it: read by subscripts (a view without raises)
             lines += [f"    {name} = {parent}[{key!r}]" for key, name in zip(kids, mine)]
             continue
-        # as `encoding._get` reads one key: a dict's value, a list's item (None out of range), else None
+        # as `fields.value_at` reads one key: a dict's value, a list's item (None out of range), else None
         lines.append(f"    if isinstance({parent}, dict):")
         lines.append(f"        get = {parent}.get")
         lines += [f"        {name} = get({key!r})" for key, name in zip(kids, mine)]
@@ -71,7 +72,7 @@ def _compile(enc, template, fallback=None):
                     lines.append(f"        {name} = _get({parent}, ({key!r},))")
         lines.append("    else:")
         lines.append("        " + " = ".join(mine) + " = None")
-    space: dict = {"_get": _get_of(), "seat_of": enc._seat, "word_of": enc._word, "PLAYERS": enc.players,
+    space: dict = {"_get": value_at, "seat_of": enc._seat, "word_of": enc._word, "PLAYERS": enc.players,
                    "ZERO": array("f", bytes(4 * enc.size)), "frombuffer": np.frombuffer, "float32": np.float32}
     # Slots are written one by one into a plain C array of float32 (a Python float or int stored there is
     # rounded as numpy rounds it), then copied into `out` at once.
@@ -139,9 +140,3 @@ def _holds(node, key) -> bool:
     if isinstance(node, list):
         return isinstance(key, int) and 0 <= key < len(node)
     return False
-
-
-def _get_of():
-    from .encoding import _get
-
-    return _get

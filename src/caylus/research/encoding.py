@@ -21,7 +21,7 @@ from caylus import BadOption, get_edition, new_game
 from ._extra import need
 from .direct import Unusual, direct_encoder
 from .encoder import compile_encoder
-from .fields import FIELDS
+from .fields import FIELDS, value_at as _get
 
 np = need("numpy")
 
@@ -271,17 +271,3 @@ def _expand(parts: list[str], node, players: int, prefix=()):
         raise BadOption(f"encoding: '*' at {'.'.join(map(str, prefix))} is neither a list nor a dict")
     for key in keys:
         yield from _expand(rest, _get(node, (key,)), players, prefix + (key,))
-
-
-def _get(node, keys):
-    """The value at a key path, or None where the path leads nowhere (a shorter list, a missing key)."""
-    for key in keys:
-        if isinstance(node, dict):
-            node = node.get(key)
-        elif isinstance(node, list):
-            if not -len(node) <= key < len(node):
-                return None
-            node = node[key]
-        else:
-            return None
-    return node

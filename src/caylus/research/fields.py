@@ -151,3 +151,17 @@ FIELDS: dict[str, list[tuple]] = {
         ("scores.*", "num"),
     ],
 }
+
+
+def value_at(node, keys):
+    """The value at a key path of a view, or None where the path leads nowhere (a shorter list, a missing key)."""
+    for key in keys:
+        if isinstance(node, dict):
+            node = node.get(key)
+        elif isinstance(node, list):
+            if not -len(node) <= key < len(node):
+                return None
+            node = node[key]
+        else:
+            return None
+    return node
