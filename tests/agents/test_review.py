@@ -164,6 +164,15 @@ def test_magna_carta_is_reviewed_from_the_seats_knowledge_alone():
     assert [x.alternatives for x in ra.decisions] == [x.alternatives for x in rb.decisions]
 
 
+def _review_alike(remembering, fresh, game, bots, decisions):
+    """The next `decisions` decisions of `game` (played by `bots`) reviewed alike by both reviewers."""
+    for _ in range(decisions):
+        move = bots[game.current_player].choose(Position(game))
+        index = len(game.history)
+        assert review_position(remembering, game, index, move) == review_position(fresh, game, index, move)
+        game.apply(move)
+
+
 def test_remembered_greedy_moves_change_no_value_and_are_met_again():
     # Neighbouring decisions' futures share positions: the remembered greedy moves are reused, and the review is
     # the one the futures played afresh give (`normal` is the lookahead's greedy futures in every edition).
@@ -175,13 +184,7 @@ def test_remembered_greedy_moves_change_no_value_and_are_met_again():
         game.apply(bots[game.current_player].choose(Position(game)))
     remembering, fresh = Reviewer("normal"), Reviewer("normal")
     fresh.memory = greedy_successor
-    for _ in range(6):
-        move = bots[game.current_player].choose(Position(game))
-        index = len(game.history)
-        a = review_position(remembering, game, index, move)
-        b = review_position(fresh, game, index, move)
-        assert a == b
-        game.apply(move)
+    _review_alike(remembering, fresh, game, bots, 6)
     assert remembering.memory.hits > 0
 
 
@@ -198,13 +201,7 @@ def test_remembered_planner_moves_change_no_value_and_are_met_again(edition):
     search, _memory = fresh.search(game.edition)
     module = search.planner.planner
     fresh.planned[game.edition.id] = (search, lambda g: successor(module, g))
-    for _ in range(4):
-        move = bots[game.current_player].choose(Position(game))
-        index = len(game.history)
-        a = review_position(remembering, game, index, move)
-        b = review_position(fresh, game, index, move)
-        assert a == b
-        game.apply(move)
+    _review_alike(remembering, fresh, game, bots, 4)
     assert remembering.search(game.edition)[1].hits > 0
 
 
