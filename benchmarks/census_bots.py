@@ -1,6 +1,8 @@
 """What each bot level does in its games, counted (a benchmark): buildings and prestige buildings built, castle
 batches given, castle workers who gave none, workers placed a turn, and castle decisions where it passed
-although a batch was affordable and it had given none yet (the castle blunder).
+although a batch was affordable and it had given none yet (the castle blunder); how often it passed first, and
+where the provost is moved with deniers (Caylus, Magna Carta) the deniers paid to move him and those kept to the end
+(a bot that hoards money).
 
     .venv/bin/python benchmarks/census_bots.py --edition caylus --bots greedy,normal,hard --against greedy --games 6
 
@@ -121,13 +123,23 @@ def _tally(edition: str, game, counts: list[collections.Counter]) -> None:
             c["castle batches"] += 1
         elif kind in ("castle_done", "deliver_done"):
             c["castle workers with no batch"] += event.get("batches", event.get("bundles", 1)) == 0
+        elif kind == "pass" and event.get("position") == 1:
+            c["first to pass"] += 1
+        elif kind == "provost" and edition in _PAID_IN_DENIERS:
+            c["deniers paid to move the provost"] += event.get("paid") or 0
     turns.discard(None)
-    for c in counts:
+    for p, c in enumerate(counts):
         c["turns"] = len(turns)
+        if edition in _PAID_IN_DENIERS:
+            c["deniers at the end"] += game.board.deniers[p]  # kept to the end: 1 prestige for 3 at best
 
 
 ROWS = ("buildings built", "prestige buildings built", "castle batches", "castle workers with no batch",
-        "castle decisions with a batch", "... passed (the castle blunder)")
+        "castle decisions with a batch", "... passed (the castle blunder)", "first to pass")
+# Where the provost is moved with deniers and a seat's deniers are on its board (Caylus 1303 pays workers): rows of
+# how a bot spends its money, to tell one that hoards deniers.
+_PAID_IN_DENIERS = ("caylus", "magna-carta")
+MONEY_ROWS = ("deniers paid to move the provost", "deniers at the end")
 
 
 def census(edition: str, bot: str, against: str, games: int, seed: int) -> dict:
@@ -184,7 +196,7 @@ def report(edition: str, bot: str, against: str, r: dict) -> None:
     print(f"{edition}: {bot} against {against}, {n} games: won {r['wins']:g}, "
           f"points {points[0]:.1f} to {points[1]:.1f} (the best other), "
           f"{statistics.mean(r['seconds']):.3f} s a decision")
-    for row in ROWS:
+    for row in ROWS + (MONEY_ROWS if edition in _PAID_IN_DENIERS else ()):
         print(f"  {row:<34} {mine[row] / n:6.2f}  (opponent {theirs[row] / n:.2f})")
     placed = mine["workers placed"] / max(1, mine["turns"])
     placed_theirs = theirs["workers placed"] / max(1, theirs["turns"])
