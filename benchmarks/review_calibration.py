@@ -1,25 +1,41 @@
 """Does the review's "value lost" agree with what playing both moves on shows? (a benchmark, issue 29)
 
-    .venv/bin/python benchmarks/review_calibration.py --edition caylus --decisions 200 --playouts 4 \
-        --records benchmarks/results/review-calibration-caylus.jsonl
+    nice -n 19 .venv/bin/python benchmarks/review_calibration.py --edition caylus-1303 --decisions 200 \
+        --playouts 4 --records benchmarks/results/review-calibration-caylus-1303-hard-normal4.jsonl
 
 The decisions come from heads-up games of `easy` players (the greedy bot with slips, so that some moves are
-poor) on seeds 1, 2, ...: every `--every`-th decision with more than one legal move. For each, the reviewer
-(`--level`) gives the loss of the move played against its best move; then both moves are played on to the end of
-the game `--playouts` times by `--policy` players (seeded by the playout's number, the same for both moves), and
-the measured loss is the seat's mean final margin after the best move less that after the move played. In Magna
-Carta each playout is a world dealt from the seat's view at that moment (`caylus.determinize`), the same world for
-both moves.
+poor) on seeds 1, 2, ...: every `--every`-th decision with more than one legal move, of both seats. The reviewer
+(`--level`) grades each; a decision is kept only while its label has fewer than its share of `--decisions` (a
+fifth each), so that the blunders and mistakes are measured as often as the best moves, which make most of a
+game; no label is kept more than 3 ahead of the median label, so that a journal stopped early holds them all.
+Of the `best`s, at most half are decisions where the move played *is* the reviewer's best (nothing to play
+on: measured 0 by definition); the others are other moves the reviewer values (nearly) as high.
 
-It prints the correlation of the two losses, their mean absolute gap, and how often a decision labelled
-`blunder` really lost more than one labelled `good` (over every such pair). `--records FILE` keeps one JSON line a
-decision; a rerun with the same file goes on where it stopped (run it in the background with nice -n 15).
+Each kept decision: both moves (the reviewer's best and the move played) are played on to the end of the game
+`--playouts` times by `--policy` players, with common random numbers: playout k of both moves has the same
+players, seeded by k, and in Magna Carta the same world dealt from the seat's view at that moment
+(`caylus.determinize(view, k)`). Where nothing is hidden `normal` plays one line only; its futures' players then
+slip by `--slip` points (seeded by the playout, `LookaheadAgent(noise=)`), so that the playouts are several lines
+of `normal`-strength play rather than one line repeated. `normal`'s 1-second safety cap is lifted: the same
+records give the same journal on a loaded machine. The measured loss is the seat's mean final margin after the
+best move less that after the move played.
+
+Resumable: `--records FILE` keeps one JSON line a decision looked at (kept ones with every playout's margins);
+a rerun with the same file goes on where it stopped. Each kept decision prints its CPU seconds, the median so far
+and the CPU still needed at that rate.
+
+`--report` prints the figures of a journal (older journals too): the correlation of claimed and measured loss,
+their mean absolute gap, how often a `blunder` lost more than a `good` (every such pair), the measured loss by
+label, the least-squares scale of the reviewer's loss to play, and how much of the measured spread is the
+playouts' own noise (from the spread of each decision's paired playouts). The loss is scaled and labelled again
+by today's `review.loss_scale` and `review.THRESHOLDS` from the raw loss kept in the journal.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -27,84 +43,146 @@ from pathlib import Path
 
 import caylus
 from caylus.agents import Position, make_agent
+from caylus.agents.lookahead import LookaheadAgent
 from caylus.agents.play import play_game
-from caylus.agents.review import LABELS, Reviewer, label_for, review_position
+from caylus.agents.review import LABELS, Reviewer, label_for, loss_scale, review_position
 
 
-def decisions(edition: str, players: int, every: int, wanted: int):
-    """(seed, index, game at that decision, the move the easy player made) for `wanted` decisions."""
+AHEAD = 3  # decisions a label may be kept ahead of the median label's count (`wanted`)
+
+
+def candidates(edition: str, players: int, every: int):
+    """(seed, index, game at that decision, the move the easy player made), endlessly."""
     seed = 0
-    count = 0
-    while count < wanted:
+    while True:
         seed += 1
         game = caylus.new_game(edition, players=players, seed=seed)
         bots = [make_agent("easy", seed * 10 + p) for p in range(players)]
         seen = 0
-        while not game.is_terminal and count < wanted:
+        while not game.is_terminal:
             move = bots[game.current_player].choose(Position(game))
             if len(game.legal_actions()) > 1:
                 if seen % every == 0:
                     yield seed, len(game.history), game.clone(), move
-                    count += 1
                 seen += 1
             game.apply(move)
 
 
-def final_margin(game, move, seat: int, policy: str, playout: int) -> float:
-    """The seat's final margin after `move`, the game played to its end by `policy` players."""
+def player(policy: str, seed: int, slip: float):
+    agent = make_agent(policy, seed)
+    if isinstance(agent, LookaheadAgent):
+        agent.seconds = None  # no time cap: the same playout on a loaded machine
+        if slip:
+            agent.noise = slip
+    return agent
+
+
+def final_margin(game, move, seat: int, policy: str, playout: int, slip: float) -> float:
+    """The seat's final margin after `move`, the game played to its end by `policy` players seeded by `playout`."""
     if game.edition.determinize is not None:
         g = caylus.determinize(game.view(seat), playout)
     else:
         g = game.clone()
     g.keep_undo = False
     g.apply(move.token)
-    play_game(g, [make_agent(policy, 1000 * playout + p) for p in range(g.num_players)])
+    play_game(g, [player(policy, 1000 * playout + p, slip) for p in range(g.num_players)])
     s = g.scores()
     return s[seat] - max(s[:seat] + s[seat + 1:])
 
 
+def raw_loss(row: dict) -> float:
+    """The reviewer's loss before any scale (journals before the scale kept only `loss`, which was raw then)."""
+    return row["raw_loss"] if "raw_loss" in row else row["loss"]
+
+
+def wanted(label: str, same: bool, kept: dict, total: int) -> bool:
+    """Whether a decision of this label is still wanted: each label a fifth of `total`, and of the `best`s at most
+    half where the move played is the reviewer's best. No label runs more than `AHEAD` past the median label's
+    count, so that a journal stopped early (the measurement spans sessions) holds every label, not the common ones
+    first; a rare label holds back no one while the median moves."""
+    share = math.ceil(total / len(LABELS))
+    if kept[label] >= share or kept[label] >= statistics.median(kept[name] for name in LABELS) + AHEAD:
+        return False
+    return not (label == "best" and same and kept["best-same"] >= share // 2)
+
+
 def measure(args) -> None:
     out = Path(args.records)
-    done = set()
+    done: dict = {}
+    kept = {name: 0 for name in LABELS}
+    kept["best-same"] = 0
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
-            done.add((row["seed"], row["index"]))
+            done[(row["seed"], row["index"])] = row
+            if not row.get("skipped"):
+                kept[row["label"]] += 1
+                kept["best-same"] += row["label"] == "best" and row["best"] == row["played"]
     reviewer = Reviewer(args.level)
-    for seed, index, game, move in decisions(args.edition, args.players, args.every, args.decisions):
+    costs = [r["cpu_seconds"] for r in done.values() if not r.get("skipped")]
+    for seed, index, game, move in candidates(args.edition, args.players, args.every):
+        if sum(kept[name] for name in LABELS) >= args.decisions or seed > args.max_games:
+            break
         if (seed, index) in done:
             continue
         started = time.process_time()
         d = review_position(reviewer, game, index, move)
-        seat = d.seat
+        raw = round(max(0.0, d.best_value - d.value), 3) if d.best != d.played else 0.0
+        label = label_for(raw * loss_scale(args.edition))
+        same = d.best == d.played
+        if not wanted(label, same, kept, args.decisions):
+            row = {"seed": seed, "index": index, "label": label, "skipped": True}
+            with out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+            continue
         best = game.parse(d.best)
-        if d.best == d.played:
-            measured = 0.0
-        else:
-            best_m = [final_margin(game, best, seat, args.policy, k) for k in range(args.playouts)]
-            played_m = [final_margin(game, move, seat, args.policy, k) for k in range(args.playouts)]
-            measured = statistics.mean(best_m) - statistics.mean(played_m)
-        row = {"edition": args.edition, "seed": seed, "index": index, "played": d.played, "best": d.best,
-               "loss": d.loss, "label": d.label, "measured": round(measured, 3), "playouts": args.playouts,
-               "policy": args.policy, "level": args.level,
-               "cpu_seconds": round(time.process_time() - started, 2)}
+        best_m, played_m = [], []
+        if not same:
+            for k in range(args.playouts):  # interleaved: both moves of playout k, then k + 1
+                best_m.append(final_margin(game, best, d.seat, args.policy, k, args.slip))
+                played_m.append(final_margin(game, move, d.seat, args.policy, k, args.slip))
+        measured = statistics.mean(best_m) - statistics.mean(played_m) if best_m else 0.0
+        cost = round(time.process_time() - started, 2)
+        row = {"edition": args.edition, "seed": seed, "index": index, "seat": d.seat, "played": d.played,
+               "best": d.best, "raw_loss": raw, "label": label, "measured": round(measured, 3),
+               "margins_best": best_m, "margins_played": played_m, "playouts": len(best_m),
+               "policy": args.policy, "slip": args.slip, "level": args.level, "cpu_seconds": cost}
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
-        print(f"seed {seed} decision {index}: {d.label} loss {d.loss:.2f}, measured {measured:.2f}", flush=True)
+        kept[label] += 1
+        kept["best-same"] += label == "best" and same
+        costs.append(cost)
+        left = args.decisions - sum(kept[name] for name in LABELS)
+        median = statistics.median(costs)
+        print(f"seed {seed} decision {index}: {label} raw loss {raw:.2f}, measured {measured:.2f} "
+              f"({len(best_m)} playouts a move); {cost:.1f} CPU s, median {median:.1f} s a decision, "
+              f"{left} left: about {left * median / 60:.0f} CPU min", flush=True)
 
 
-def report(path: str) -> dict:
-    """The figures of the records; the labels are given again from each loss by today's thresholds
-    (`review.THRESHOLDS`), so that thresholds set from a calibration are measured on it."""
+def correlation(xs, ys):
+    if len(xs) >= 2 and statistics.pstdev(xs) > 0 and statistics.pstdev(ys) > 0:
+        return round(statistics.correlation(xs, ys), 3)
+    return None
+
+
+def report(path: str, scale: float | None = None) -> dict:
+    """The figures of a journal, its losses scaled (`scale`, else today's `review.loss_scale` of its edition) and
+    labelled by today's `review.THRESHOLDS` from the raw loss."""
     rows = [json.loads(line) for line in Path(path).read_text().splitlines()]
+    rows = [r for r in rows if not r.get("skipped")]
+    if not rows:
+        return {"decisions": 0}
+    if scale is None:
+        scale = loss_scale(rows[0]["edition"])
     for r in rows:
+        r["raw_loss"] = raw_loss(r)
+        r["loss"] = r["raw_loss"] * scale
         r["label"] = label_for(r["loss"])
     loss = [r["loss"] for r in rows]
     measured = [r["measured"] for r in rows]
-    out = {"decisions": len(rows)}
-    if len(rows) >= 2 and statistics.pstdev(loss) > 0 and statistics.pstdev(measured) > 0:
-        out["correlation"] = round(statistics.correlation(loss, measured), 3)
-    out["mean_absolute_gap"] = round(statistics.mean(abs(a - b) for a, b in zip(loss, measured)), 3) if rows else None
+    out = {"decisions": len(rows), "scale": scale, "policy": rows[0]["policy"], "slip": rows[0].get("slip", 0),
+           "playouts": max(r["playouts"] for r in rows), "correlation": correlation(loss, measured),
+           "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in zip(loss, measured)), 3)}
     blunders = [r["measured"] for r in rows if r["label"] == "blunder"]
     goods = [r["measured"] for r in rows if r["label"] == "good"]
     pairs = [(b, g) for b in blunders for g in goods]
@@ -115,16 +193,34 @@ def report(path: str) -> dict:
     out["measured_by_label"] = {name: round(statistics.mean(r["measured"] for r in rows if r["label"] == name), 2)
                                 for name in LABELS if any(r["label"] == name for r in rows)}
     differ = [r for r in rows if r["best"] != r["played"]]
-    if len(differ) >= 2 and statistics.pstdev([r["loss"] for r in differ]) > 0 \
-            and statistics.pstdev([r["measured"] for r in differ]) > 0:
+    if len(differ) >= 2:
+        x = [raw_loss(r) for r in differ]
+        y = [r["measured"] for r in differ]
         # Where the reviewer's best is not the move played (the others are 0 on both sides by definition).
-        out["correlation_where_moves_differ"] = round(statistics.correlation(
-            [r["loss"] for r in differ], [r["measured"] for r in differ]), 3)
         out["decisions_where_moves_differ"] = len(differ)
-        # The measurement's spread: how far one decision's measured loss strays (the playouts' noise mostly).
-        out["measured_sd_where_moves_differ"] = round(statistics.pstdev([r["measured"] for r in differ]), 2)
-        out["reviewer_mean_loss_where_moves_differ"] = round(statistics.mean(r["loss"] for r in differ), 2)
-        out["measured_mean_loss_where_moves_differ"] = round(statistics.mean(r["measured"] for r in differ), 2)
+        out["correlation_where_moves_differ"] = correlation(x, y)
+        out["reviewer_mean_raw_loss_where_moves_differ"] = round(statistics.mean(x), 2)
+        out["measured_mean_loss_where_moves_differ"] = round(statistics.mean(y), 2)
+        out["measured_sd_where_moves_differ"] = round(statistics.pstdev(y), 2)
+        # The scale that brings the raw loss nearest to play (least squares through 0: measured ~ scale x raw).
+        # Noise in the measurement does not bias it; the reviewer's own errors shrink it.
+        if sum(a * a for a in x) > 0:
+            fit = sum(a * b for a, b in zip(x, y)) / sum(a * a for a in x)
+            se = math.sqrt(sum((b - fit * a) ** 2 for a, b in zip(x, y)) / max(1, len(x) - 1) / sum(a * a for a in x))
+            out["fitted_scale"] = round(fit, 3)
+            out["fitted_scale_se"] = round(se, 3)
+        # The playouts' own noise: each decision's paired differences give the variance of its mean.
+        noisy = [r for r in differ if r["playouts"] >= 2 and "margins_best" in r]  # older journals kept means only
+        if len(noisy) >= 2:
+            noise = statistics.mean(statistics.variance([b - p for b, p in zip(r["margins_best"], r["margins_played"])])
+                                    / r["playouts"] for r in noisy)
+            spread = statistics.pvariance([r["measured"] for r in noisy])
+            out["playout_noise_share_of_measured_variance"] = round(noise / spread, 2) if spread else None
+            reliability = 1 - noise / spread if spread else 0
+            c = correlation([raw_loss(r) for r in noisy], [r["measured"] for r in noisy])
+            if c is not None and reliability > 0.05:
+                # Spearman's correction for attenuation: the correlation with endless playouts, estimated.
+                out["correlation_without_playout_noise"] = round(c / math.sqrt(reliability), 3)
     return out
 
 
@@ -132,17 +228,23 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--edition", default="caylus")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--decisions", type=int, default=200)
-    p.add_argument("--every", type=int, default=7, help="take every N-th decision of the games")
-    p.add_argument("--playouts", type=int, default=4)
+    p.add_argument("--decisions", type=int, default=200, help="decisions to measure, a fifth of each label")
+    p.add_argument("--every", type=int, default=3, help="look at every N-th decision of the games")
+    p.add_argument("--max-games", type=int, default=400, help="stop after this many games' decisions")
+    p.add_argument("--playouts", type=int, default=4, help="playouts of each move (the same seeds for both)")
     p.add_argument("--policy", default="normal", help="who plays both moves on to the end")
+    p.add_argument("--slip", type=float, default=1.5,
+                   help="the slip, in points, of the policy's futures (a lookahead level), so playouts differ")
     p.add_argument("--level", default="hard", help="the reviewer")
     p.add_argument("--records", required=True, help="JSON lines, one a decision (resumable)")
     p.add_argument("--report", action="store_true", help="only print the figures of the records so far")
+    p.add_argument("--scale", type=float, help="with --report: scale the raw loss by this, not today's")
     args = p.parse_args(argv)
+    if args.playouts < 1 or args.decisions < 1 or args.every < 1 or args.slip < 0:
+        p.error("--playouts, --decisions and --every are 1 or more, --slip 0 or more")
     if not args.report:
         measure(args)
-    print(json.dumps(report(args.records)))
+    print(json.dumps(report(args.records, args.scale)))
     return 0
 
 

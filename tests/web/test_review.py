@@ -36,6 +36,8 @@ def test_the_review_page_charts_the_game_and_its_points_open_positions(page, ser
     assert page.locator("#review-moves li").count() == len(decisions)
     assert page.locator("#review-chart circle.point").count() == len(decisions)
     assert page.locator("#review-summary tbody tr").count() == 2
+    # The legend names the bands the server labelled by.
+    assert "best < 0.1, good < 0.5, inaccuracy < 1, mistake < 3, blunder beyond" in page.inner_text("#review-status")
     # Each move's label beside it, as the server's review has it.
     labels = page.eval_on_selector_all("#review-moves li", "items => items.map(li => li.className)")
     assert [c.split()[1] for c in labels] == [d["label"] for d in decisions]

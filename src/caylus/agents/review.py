@@ -29,6 +29,7 @@ from typing import Callable
 
 from caylus.core.errors import IllegalAction
 from caylus.core.record import load_record
+from caylus.core.registry import get_edition
 from caylus.core.words import describe_action
 
 from .base import Position
@@ -39,10 +40,10 @@ from .lookahead import LookaheadAgent, future_value, outcome, play_on
 from .planner import PlannerSearch, settle, successor
 from .planner import play_on as planner_play_on
 
-# Labels by the loss in expected prestige points (the thresholds are documented in docs/agents.md, "Game
-# review"). A batch not given at the castle costs 2 prestige and a turn's placement: that is a mistake.
+# Labels by the loss in expected prestige points, after the edition's `REVIEW_LOSS_SCALE` (the thresholds and how
+# the calibration set them: docs/agents.md, "Game review").
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
-THRESHOLDS = (("best", 0.25), ("good", 0.75), ("inaccuracy", 1.5), ("mistake", 4.0))  # loss below: that label
+THRESHOLDS = (("best", 0.1), ("good", 0.5), ("inaccuracy", 1.0), ("mistake", 3.0))  # loss below: that label
 ALTERNATIVES = 3  # the reviewer's best moves kept with their reasons for each decision
 REVIEW_LEVELS = ("normal", "hard")
 # The reviewer's budget a decision, as caps on the level's own setting: a game has some 100-400 decisions to
@@ -84,6 +85,16 @@ class _Remembering:
         return after
 
 
+def loss_scale(edition) -> float:
+    """What a point of the reviewer's value lost is worth in final margin when both moves are played on (an edition
+    or its id): the edition's `REVIEW_LOSS_SCALE`, measured by benchmarks/review_calibration.py; 1 where unmeasured.
+    The reviewer's futures are short and every seat in them plays one fixed policy, so its differences between
+    two moves come out larger than what play shows (the rest of a real game evens much of them out)."""
+    if isinstance(edition, str):
+        edition = get_edition(edition)
+    return getattr(edition.heuristics, "REVIEW_LOSS_SCALE", 1.0)
+
+
 def label_for(loss: float) -> str:
     """The label of a decision that lost `loss` expected prestige points against the reviewer's best move."""
     for name, below in THRESHOLDS:
@@ -107,7 +118,7 @@ class Decision:
     best: str
     value: float  # the expected final margin after the move played
     best_value: float
-    loss: float
+    loss: float  # (best_value - value) x the edition's `loss_scale`: the margin play shows lost
     label: str
     reason: str
     alternatives: list[Alternative] = field(default_factory=list)
@@ -148,10 +159,11 @@ class Review:
                 "decisions": [d.public() for d in self.decisions]}
 
     def details(self) -> dict:
-        """Everything a review page shows: `to_json`'s object with each seat's turning points, and each decision's
-        best move's value and the reviewer's alternatives (move, value, reason), best first."""
+        """Everything a review page shows: `to_json`'s object with each seat's turning points, the label thresholds,
+        and each decision's best move's value and the reviewer's alternatives (move, value, reason), best first."""
         out = self.to_json()
         out["players"] = self.players
+        out["thresholds"] = [list(band) for band in THRESHOLDS]  # (label, loss below), for the page's legend
         out["seats"] = [self.summary(s) for s in self.seats]
         out["decisions"] = [dict(d.public(), best_value=d.best_value,
                                  alternatives=[{"move": a.move, "value": a.value, "reason": a.reason}
@@ -306,7 +318,7 @@ def review_position(reviewer: Reviewer, game, index: int, played) -> Decision | 
     weighed, world = reviewer.value(position, played, index)
     best_value, best, best_settled = weighed[0]
     value, _a, settled = next(w for w in weighed if w[1] == played)
-    loss = max(0.0, best_value - value)
+    loss = max(0.0, best_value - value) * loss_scale(game.edition)
     if played == best:
         loss = 0.0
     label = label_for(loss)
@@ -401,4 +413,4 @@ def review_game(game, seats: list[int] | None = None, level: str = "hard", jobs:
 
 
 __all__ = ["LABELS", "THRESHOLDS", "Alternative", "Decision", "Review", "Reviewer", "label_for", "review_game",
-           "review_position", "review_record"]
+           "loss_scale", "review_position", "review_record"]

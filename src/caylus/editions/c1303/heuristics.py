@@ -61,6 +61,9 @@ LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
                       # games to `hard:1` (benchmarks/RESULTS-bots.md, "Caylus 1303 and hard:SECONDS").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
                                 "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 10}]}}}
+# The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
+# worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
+REVIEW_LOSS_SCALE = 0.33
 
 # What a worker placed on a building is expected to bring when the building is activated, in prestige points.
 # Buildings that gain or trade are valued by what they give at the current weights (`_effect_worth`); these are

@@ -103,6 +103,9 @@ LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8, "leaf": {"worker_out": 0.
              "hard": {"candidates": 5, "horizon": 40,
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 40, "turns": 1,
                                 "from_decision": True}}}
+# The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
+# worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
+REVIEW_LOSS_SCALE = 0.33
 
 FAVOR_WORTH = 2.5         # a royal favor, whichever line it is taken on
 GATE_WORTH = 1.0          # the gate's worker goes to any free space later: about a worker placed on it

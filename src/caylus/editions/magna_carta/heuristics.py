@@ -82,6 +82,9 @@ LOOKAHEAD = {
     # games, Elo +103 (+29 to +188) (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27b").
     "hard": {"candidates": 5, "horizon": 12, "samples": 4, "inner": {"candidates": 2, "horizon": 4}},
 }
+# The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
+# worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
+REVIEW_LOSS_SCALE = 0.33
 USEFUL_DENIERS = 6  # deniers enough for a turn's actions (4 workers, a card); more are worth less until the end
 USEFUL_CARDS = 4  # cards enough to choose what to build with the cubes of the next turns; more only wait
 _COLUMN = {name: i for i, name in enumerate(FEATURES)}

@@ -88,7 +88,10 @@ class ReviewView {
   show(review) {
     this.review = review;
     this.byIndex = new Map(review.decisions.map((d) => [d.index, d]));
-    fill(this.status, `Reviewed at level ${review.level}: ${review.decisions.length} decisions. The loss of a move is the expected prestige it gave up against the reviewer's best (best < 0.25, good < 0.75, inaccuracy < 1.5, mistake < 4, blunder 4 or more).`);
+    // The bands come with the review (`Review.details`), so the page says what the server labelled by.
+    const bands = (review.thresholds || []).map(([name, below]) => `${name} < ${below}`);
+    const scale = bands.length ? ` (${bands.join(", ")}, blunder beyond)` : "";
+    fill(this.status, `Reviewed at level ${review.level}: ${review.decisions.length} decisions. The loss of a move is the final margin in prestige it gave up against the reviewer's best, as playing both on shows${scale}.`);
     this.drawSummary(review);
     this.drawChart(review);
     this.drawMoves(review);
