@@ -8,8 +8,10 @@ of all columns interleaved so that each sees the same machine noise; CPU time of
 on a shared machine counts less):
 - loop default / no-undo: actions of ``new_game`` + ``apply`` until the end, as a user writes it (the default
   `Game`), and the same with ``keep_undo = False``; ``of no-undo`` is their ratio;
-- compiled: the default loop in the optional compiled build (build/compiled/src, made by scripts/build-compiled;
-  run in a process of its own), ``of default`` its ratio to ``loop default`` (``-`` when there is no build);
+- compiled / compiled no-undo: the two loops in the optional compiled build (build/compiled/src, made by
+  scripts/build-compiled), ``of default`` / ``of pure no-undo`` their ratios to the pure-Python package (``-``
+  when there is no build). Both sides of a ratio run the same way: a process of their own each (src/, then
+  build/compiled/src), one warm-up game (a seed outside the measured ones), then both loops; they take turns;
 - apply+undo, clone, clone+apply: on --positions mid-game positions (apply+undo after a first undo there, as a
   search that tries several moves; ``1st undo`` is apply+undo on a position that has never undone);
 - encode: ``Encoding.encode`` of a seat's view; observation: a seat's observation from the game
@@ -49,6 +51,7 @@ except ImportError:  # the research extra is not installed: those columns are le
 
 clock = time.process_time
 BUILD = Path(__file__).resolve().parents[1] / "build" / "compiled" / "src"  # scripts/build-compiled's tree
+SOURCES = Path(__file__).resolve().parents[1] / "src"  # the pure-Python package, the compiled build's reference
 
 
 def compiled() -> bool:
@@ -58,21 +61,25 @@ def compiled() -> bool:
     return not caylus.core.game.__file__.endswith(".py")
 
 
-def compiled_loop(edition: str, players: int, games: int) -> float | None:
-    """The default loop run by the compiled build, in a process of its own (None if there is no build)."""
-    if compiled():
-        return loop(edition, players, games, True)
-    if not (BUILD / "caylus").is_dir():
-        return None
+def loop_in_process(tree: Path, edition: str, players: int, games: int) -> tuple[float, float]:
+    """(default, no-undo) loop rates of the package in `tree`, in a fresh process of its own (`child_loops`)."""
     run = subprocess.run([sys.executable, __file__, "--loop", edition, str(players), str(games)],
-                         env={**os.environ, "PYTHONPATH": str(BUILD)}, capture_output=True, text=True, check=True)
-    return float(run.stdout)
+                         env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True, check=True)
+    default, lean = run.stdout.split()
+    return float(default), float(lean)
 
 
-def loop(edition: str, players: int, games: int, keep_undo: bool) -> float:
+def child_loops(edition: str, players: int, games: int) -> tuple[float, float]:
+    """The `--loop` child: one warm-up game (seed `games`, after the measured ones: first-use costs are counted on
+    neither side), then the default loop and the no-undo loop."""
+    loop(edition, players, 1, True, first=games)
+    return loop(edition, players, games, True), loop(edition, players, games, False)
+
+
+def loop(edition: str, players: int, games: int, keep_undo: bool, first: int = 0) -> float:
     actions = 0
     start = clock()
-    for seed in range(games):
+    for seed in range(first, first + games):
         choose = random.Random(seed).choice
         game = caylus.new_game(edition, players=players, seed=seed)
         game.keep_undo = keep_undo
@@ -197,14 +204,13 @@ def main() -> None:
     parser.add_argument("--loop", nargs=3, help=argparse.SUPPRESS)  # EDITION PLAYERS GAMES: compiled_loop's child
     args = parser.parse_args()
     if args.loop:
-        if not compiled():
-            sys.exit(f"bench_speed: {caylus.__file__} is not the compiled build")
-        print(loop(args.loop[0], int(args.loop[1]), int(args.loop[2]), True))
+        print(*child_loops(args.loop[0], int(args.loop[1]), int(args.loop[2])))
         return
     research = np is not None
     built = compiled()
-    columns = ["loop default", "no-undo", "of no-undo", "compiled", "of default", "apply+undo", "1st undo", "clone",
-               "clone+apply"]
+    has_build = (BUILD / "caylus").is_dir()
+    columns = ["loop default", "no-undo", "of no-undo", "compiled", "of default", "compiled no-undo",
+               "of pure no-undo", "apply+undo", "1st undo", "clone", "clone+apply"]
     if research:
         columns += ["encode", "observation", "PettingZoo", "PZ recall", "Gymnasium", "OpenSpiel", "of bench"]
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -226,10 +232,13 @@ def main() -> None:
             runs["loop default"].append(default)
             runs["no-undo"].append(lean)
             runs["of no-undo"].append(default / lean)
-            fast = compiled_loop(edition, args.players, args.games)
-            if fast is not None:
-                runs["compiled"].append(fast)
-                runs["of default"].append(fast / default)
+            if has_build:
+                pure = loop_in_process(SOURCES, edition, args.players, args.games)
+                fast = loop_in_process(BUILD, edition, args.players, args.games)
+                runs["compiled"].append(fast[0])
+                runs["of default"].append(fast[0] / pure[0])
+                runs["compiled no-undo"].append(fast[1])
+                runs["of pure no-undo"].append(fast[1] / pure[1])
             runs["1st undo"].append(first_undo(games))
             runs["apply+undo"].append(each(games, apply_undo))
             runs["clone"].append(each(games, lambda g: g.clone()))

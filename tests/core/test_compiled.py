@@ -21,8 +21,8 @@ import pytest
 import caylus
 
 # The modules scripts/build-compiled compiles.
-COMPILED = ("caylus.core.game", "caylus.editions.classic.rules", "caylus.editions.c1303.rules",
-            "caylus.editions.magna_carta.rules")
+COMPILED = ("caylus.core.game", "caylus.core.rng", "caylus.editions.classic.rules", "caylus.editions.c1303.rules",
+            "caylus.editions.magna_carta.rules", "caylus.editions.magna_carta.setup")
 REPO = Path(__file__).resolve().parents[2]
 
 

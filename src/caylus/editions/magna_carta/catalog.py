@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import Final
 
 # Cubes. Gold is wild: it may stand for any cube when paying a cost or a castle batch.
-FOOD, WOOD, STONE, GOLD = 0, 1, 2, 3
+FOOD: Final = 0
+WOOD: Final = 1
+STONE: Final = 2
+GOLD: Final = 3
 CUBE_NAMES = ("food", "wood", "stone", "gold")
 
 # Colours by seat (the engine's players 0..3).
@@ -21,17 +24,18 @@ COLOURS = ("blue", "red", "green", "orange")
 PLAYER_NAMES = ("Blue", "Red", "Green", "Orange")
 
 # Effect families. A card's effect family decides what its primary and secondary effects do (see rules.py).
-GATHER = "gather"  # neutral Park / Forest / Quarry: take 1 cube
-TRADING_POST = "trading_post"  # neutral: take 2 deniers
-NEUTRAL_PEDDLER = "neutral_peddler"  # neutral: buy 1 cube for 1 denier
-SMALL_PRODUCTION = "small_production"  # take 1 cube; owner takes 1 from the card's pool
-LARGE_PRODUCTION = "large_production"  # take 2 cubes; owner takes 1
-PEDDLER = "peddler"  # buy 1 or 2 cubes; owner buys 1
-MARKET = "market"  # sell 1 cube for 4 deniers; owner takes 1 denier
-LAWYER = "lawyer"  # pay 1 food to turn one of your road cards into a Residence; owner takes 2 deniers
-GOLD_MINE = "gold_mine"  # take 1 gold; owner swaps 1 cube for 1 gold
-BANK = "bank"  # 1 denier -> 1 gold or 3 -> 2; owner 2 deniers -> 1 gold
-CHURCH = "church"  # 2 deniers -> 1 castle token or 5 -> 2; owner 3 -> 1
+# (`Final`: the compiled build compares the rules' effects against these literals, not module globals.)
+GATHER: Final = "gather"  # neutral Park / Forest / Quarry: take 1 cube
+TRADING_POST: Final = "trading_post"  # neutral: take 2 deniers
+NEUTRAL_PEDDLER: Final = "neutral_peddler"  # neutral: buy 1 cube for 1 denier
+SMALL_PRODUCTION: Final = "small_production"  # take 1 cube; owner takes 1 from the card's pool
+LARGE_PRODUCTION: Final = "large_production"  # take 2 cubes; owner takes 1
+PEDDLER: Final = "peddler"  # buy 1 or 2 cubes; owner buys 1
+MARKET: Final = "market"  # sell 1 cube for 4 deniers; owner takes 1 denier
+LAWYER: Final = "lawyer"  # pay 1 food to turn one of your road cards into a Residence; owner takes 2 deniers
+GOLD_MINE: Final = "gold_mine"  # take 1 gold; owner swaps 1 cube for 1 gold
+BANK: Final = "bank"  # 1 denier -> 1 gold or 3 -> 2; owner 2 deniers -> 1 gold
+CHURCH: Final = "church"  # 2 deniers -> 1 castle token or 5 -> 2; owner 3 -> 1
 
 
 class Card:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from caylus.core.actions import Action
 from caylus.core.rng import Rng
 
 from . import notation as N
@@ -51,29 +52,42 @@ D_CASTLE: Final = 11
 DECISION_NAMES = ("redraw", "action", "pay", "cover", "provost", "buy", "sell", "swap", "bank", "church", "lawyer",
                   "castle")
 
-BATCH_COST = (1, 1, 1, 0)
+BATCH_COST: Final = (1, 1, 1, 0)
 
-# Card data by card id, as flat tuples for speed.
-COST = tuple(c.cost for c in CARDS)
-ANY = tuple(c.any_cubes for c in CARDS)  # cubes of any kind on top of COST
-_CUBES_NEEDED = tuple(sum(cost) + any_cubes for cost, any_cubes in zip(COST, ANY))
-_EFFECT = tuple(c.effect for c in CARDS)
-_CUBE = tuple(c.cube for c in CARDS)
+# Card data by card id, as flat tuples for speed. (Typed and `Final` for the compiled build, docs/compiled.md:
+# it then reads them from C variables, as native ints and strs, instead of the module's dictionary.)
+Cost = tuple[int, int, int, int]  # food, wood, stone, gold
+COST: Final[tuple[Cost, ...]] = tuple(c.cost for c in CARDS)
+ANY: Final[tuple[int, ...]] = tuple(c.any_cubes for c in CARDS)  # cubes of any kind on top of COST
+_CUBES_NEEDED: Final[tuple[int, ...]] = tuple(sum(cost) + any_cubes for cost, any_cubes in zip(COST, ANY))
+_EFFECT: Final[tuple[str, ...]] = tuple(c.effect for c in CARDS)
+_CUBE: Final[tuple[int, ...]] = tuple(c.cube for c in CARDS)
+_PRESTIGE_COST: Final[tuple[Cost, ...]] = tuple(p.cost for p in PRESTIGE)
+_POOL_CUBES: Final[dict[int, int]] = POOL_CUBES
 
 # What each action token names.
 # The place token of a card, as _PLACE[owner][card] (owner -1: neutral; None for cards no worker goes on): two
 # list lookups where the action choices would otherwise build and hash an (owner, card) key for every road card.
-_PLACE = {owner: [N.PLACE.get((owner, card)) for card in range(len(CARDS))] for owner in range(-1, len(PLAYER_NAMES))}
-_PLACE_KEY = {a: key for key, a in N.PLACE.items()}
-_RESIDENCE_KEY = {a: c for c, a in N.RESIDENCE.items()}
-_COVER_KEY = {a: c for c, a in N.COVER.items()}
-_BUILD_KEY = {a: c for c, a in enumerate(N.BUILD)}
-_PRESTIGE_KEY = {a: k for k, a in enumerate(N.PRESTIGE_BUILD)}
-_PROVOST_KEY = {a: k for k, a in N.PROVOST.items()}
-_BUY_CUBE = {a: t for t, a in enumerate(N.BUY)}
-_SELL_CUBE = {a: t for t, a in enumerate(N.SELL)}
-_SWAP_CUBE = {a: t for t, a in enumerate(N.SWAP)}
-_PAY_CUBE = {a: t for t, a in enumerate(N.PAY)}
+_PLACE: Final[dict[int, list[Action | None]]] = {
+    owner: [N.PLACE.get((owner, card)) for card in range(len(CARDS))] for owner in range(-1, len(PLAYER_NAMES))}
+_PLACE_KEY: Final[dict[Action, tuple[int, int]]] = {a: key for key, a in N.PLACE.items()}
+_RESIDENCE_KEY: Final[dict[Action, int]] = {a: c for c, a in N.RESIDENCE.items()}
+_COVER_KEY: Final[dict[Action, int]] = {a: c for c, a in N.COVER.items()}
+_BUILD_KEY: Final[dict[Action, int]] = {a: c for c, a in enumerate(N.BUILD)}
+_PRESTIGE_KEY: Final[dict[Action, int]] = {a: k for k, a in enumerate(N.PRESTIGE_BUILD)}
+_PROVOST_KEY: Final[dict[Action, int]] = {a: k for k, a in N.PROVOST.items()}
+_BUY_CUBE: Final[dict[Action, int]] = {a: t for t, a in enumerate(N.BUY)}
+_SELL_CUBE: Final[dict[Action, int]] = {a: t for t, a in enumerate(N.SELL)}
+_SWAP_CUBE: Final[dict[Action, int]] = {a: t for t, a in enumerate(N.SWAP)}
+_PAY_CUBE: Final[dict[Action, int]] = {a: t for t, a in enumerate(N.PAY)}
+# The tokens the legal actions are made of, read from C variables in the compiled build (not `N.` lookups).
+_PASS: Final[Action] = N.PASS
+_DRAW: Final[Action] = N.DRAW
+_REPLACE: Final[Action] = N.REPLACE
+_REDRAW: Final[Action] = N.REDRAW
+_BATCH: Final[Action] = N.BATCH
+_BUILD: Final[tuple[Action, ...]] = N.BUILD
+_PRESTIGE_BUILD: Final[tuple[Action, ...]] = N.PRESTIGE_BUILD
 
 
 class Board:
@@ -128,7 +142,7 @@ class Board:
     road_worker: list[int]
     road_pool: list[int]
     road_face: list[int]
-    vacant: list
+    vacant: list[Action | None]
     provost: int
     deniers: list[int]
     cubes: list[list[int]]
@@ -147,7 +161,7 @@ class Board:
     cursor: int
     step: int
     batches: list[int]
-    stack: list
+    stack: list[tuple[int, int, int, int]]  # (kind, player, road index or -1, extra)
     events: list | None
 
     def copy(self) -> "Board":
@@ -236,7 +250,7 @@ def _tokens_taken(before: list, after: list) -> dict:
 
 
 # -- cubes ---------------------------------------------------------------------------------------------------------
-def afford(cubes, cost, any_cubes: int = 0) -> bool:
+def afford(cubes: list[int], cost: Cost, any_cubes: int = 0) -> bool:
     """Can these cubes pay `cost` (food, wood, stone, gold) plus `any_cubes` cubes of any kind? Gold is wild."""
     food, wood, stone, gold = cubes
     need_food, need_wood, need_stone, need_gold = cost
@@ -249,22 +263,22 @@ def afford(cubes, cost, any_cubes: int = 0) -> bool:
 
 # A cost being paid: how many food, wood and stone are still owed, and how many cubes of any kind, packed in one int
 # (3 bits each; no cost owes more than 5 of a kind) so that a payment in progress fits in a stack entry.
-_OWED_SHIFT = (0, 3, 6)  # food, wood, stone
-_OWED_ANY = 1 << 9
+_OWED_SHIFT: Final = (0, 3, 6)  # food, wood, stone
+_OWED_ANY: Final = 512  # 1 << 9
 
 
-def owed(cost, any_cubes: int = 0) -> int:
+def owed(cost: Cost, any_cubes: int = 0) -> int:
     """What is owed of `cost` once its gold part (which only gold can pay) is paid."""
     return cost[0] | cost[1] << 3 | cost[2] << 6 | any_cubes << 9
 
 
 # What a player building, a castle batch and a Residence cost, as owed ints.
-OWED = tuple(owed(COST[c], ANY[c]) for c in range(len(CARDS)))
-BATCH_OWED = owed(BATCH_COST)
-RESIDENCE_OWED = owed(RESIDENCE_COST)
+OWED: Final[tuple[int, ...]] = tuple(owed(COST[c], ANY[c]) for c in range(len(CARDS)))
+BATCH_OWED: Final[int] = owed(BATCH_COST)
+RESIDENCE_OWED: Final[int] = owed(RESIDENCE_COST)
 
 
-def pay_options(cubes, owes: int) -> list[int]:
+def pay_options(cubes: list[int], owes: int) -> list[int]:
     """The cubes that may pay the next part of what is owed (an `owed` int), each leaving the rest payable.
 
     Gold is wild, so a cube of the cost may be paid with its own kind or with gold, as the player likes. Each way of
@@ -292,7 +306,7 @@ def pay_options(cubes, owes: int) -> list[int]:
     return []
 
 
-def pay_with(cubes, owes: int, cube: int) -> int:
+def pay_with(cubes: list[int], owes: int, cube: int) -> int:
     """Pay the next part of what is owed with `cube` (one of `pay_options`); returns what is then owed."""
     cubes[cube] -= 1
     if owes >= _OWED_ANY:
@@ -686,48 +700,49 @@ def must_ask(b: Board) -> bool:
     return top[0] == D_ACTION and bool(b.hand[top[1]])
 
 
-_STEPS_BACK = [N.PROVOST[-3], N.PROVOST[-2], N.PROVOST[-1]]  # the provost's moves, from 3 back to 3 on
-_STEPS_ON = [N.PROVOST[1], N.PROVOST[2], N.PROVOST[3]]
+# the provost's moves, from 3 back to 3 on
+_STEPS_BACK: Final[list[Action]] = [N.PROVOST[-3], N.PROVOST[-2], N.PROVOST[-1]]
+_STEPS_ON: Final[list[Action]] = [N.PROVOST[1], N.PROVOST[2], N.PROVOST[3]]
 
 
-def legal_actions(b: Board) -> list:
+def legal_actions(b: Board) -> list[Action]:
     """The answers to the decision on top of the stack, in canonical order (`pass` first where it is allowed)."""
     kind, p, _, extra = b.stack[-1]
     if kind == D_ACTION:
         return _action_choices(b, p)
     if kind == D_CASTLE:
-        return [N.PASS, N.BATCH] if can_give_batch(b, p) else [N.PASS]
+        return [_PASS, _BATCH] if can_give_batch(b, p) else [_PASS]
     if kind == D_PROVOST:
         most = min(len(_STEPS_ON), b.deniers[p])  # up to 3 cards, 1 denier each; he stays on the road
-        out = [N.PASS]
+        out: list[Action] = [_PASS]
         out += _STEPS_BACK[len(_STEPS_BACK) - min(most, b.provost):]
         out += _STEPS_ON[:min(most, len(b.road_card) - 1 - b.provost)]
         return out
     if kind == D_REDRAW:
-        return [N.PASS, N.REDRAW]
+        return [_PASS, _REDRAW]
     if kind == D_BUY:
-        return [N.PASS, *N.BUY] if b.deniers[p] else [N.PASS]
+        return [_PASS, *N.BUY] if b.deniers[p] else [_PASS]
     if kind == D_SELL:
         c = b.cubes[p]
-        return [N.PASS] + [N.SELL[t] for t in range(4) if c[t]]
+        return [_PASS] + [N.SELL[t] for t in range(4) if c[t]]
     if kind == D_SWAP:
         c = b.cubes[p]
-        return [N.PASS] + [N.SWAP[t] for t in range(3) if c[t]]
+        return [_PASS] + [N.SWAP[t] for t in range(3) if c[t]]
     if kind == D_BANK:
         d = b.deniers[p]
         if extra:
-            return [N.PASS] + ([N.BANK[1]] if d >= 1 else []) + ([N.BANK[2]] if d >= 3 else [])
-        return [N.PASS, N.BANK[1]] if d >= 2 else [N.PASS]
+            return [_PASS] + ([N.BANK[1]] if d >= 1 else []) + ([N.BANK[2]] if d >= 3 else [])
+        return [_PASS, N.BANK[1]] if d >= 2 else [_PASS]
     if kind == D_CHURCH:
         d, left = b.deniers[p], sum(b.castle)
         if extra:
-            return ([N.PASS] + ([N.CHURCH[1]] if d >= 2 and left >= 1 else [])
+            return ([_PASS] + ([N.CHURCH[1]] if d >= 2 and left >= 1 else [])
                     + ([N.CHURCH[2]] if d >= 5 and left >= 2 else []))
-        return [N.PASS, N.CHURCH[1]] if d >= 3 and left else [N.PASS]
+        return [_PASS, N.CHURCH[1]] if d >= 3 and left else [_PASS]
     if kind == D_LAWYER:
         if not afford(b.cubes[p], RESIDENCE_COST):
-            return [N.PASS]
-        return [N.PASS] + [N.RESIDENCE[b.road_card[j]] for j in lawyer_targets(b, p)]
+            return [_PASS]
+        return [_PASS] + [N.RESIDENCE[b.road_card[j]] for j in lawyer_targets(b, p)]
     if kind == D_PAY:
         return [N.PAY[t] for t in pay_options(b.cubes[p], extra)]
     if kind == D_COVER:
@@ -735,31 +750,31 @@ def legal_actions(b: Board) -> list:
     raise AssertionError(f"unknown decision {kind}")
 
 
-def _action_choices(b: Board, p: int) -> list:
+def _action_choices(b: Board, p: int) -> list[Action]:
     """Phase 2: the actions p can take now (pass first, then in the rulebook's order A-E)."""
-    out = [N.PASS]
+    out: list[Action] = [_PASS]
     if b.deniers[p]:
         if b.deck[p] or b.discard[p]:
-            out.append(N.DRAW)
+            out.append(_DRAW)
         if b.hand[p]:
-            out.append(N.REPLACE)
+            out.append(_REPLACE)
         if b.workers[p]:
             out += filter(None, b.vacant)
     cubes = b.cubes[p]
     have = sum(cubes)
     for c in b.hand[p]:
         if _CUBES_NEEDED[c] <= have and afford(cubes, COST[c], ANY[c]):  # fewer cubes than the cost: no need to ask
-            out.append(N.BUILD[c])
+            out.append(_BUILD[c])
     # Every prestige building costs gold; in the standard rules it covers one of the builder's Residences.
     if cubes[GOLD] and b.prestige_left and (not b.standard or open_residences(b, p)):
         for k in b.prestige_left:
-            if afford(cubes, PRESTIGE[k].cost):
-                out.append(N.PRESTIGE_BUILD[k])
+            if afford(cubes, _PRESTIGE_COST[k]):
+                out.append(_PRESTIGE_BUILD[k])
     return out
 
 
 # -- applying a decision -------------------------------------------------------------------------------------------
-def apply(b: Board, a) -> None:
+def apply(b: Board, a: Action) -> None:
     """Answer the decision on top of the stack with the legal action `a`, then run on to the next decision."""
     stack = b.stack
     kind, p, i, extra = stack.pop()
@@ -893,7 +908,7 @@ def _tell_action(b: Board, p: int, a) -> None:
               covers=_card(b, residences[0]) if len(residences) == 1 else None, in_front=not b.standard)
 
 
-def _apply_action(b: Board, p: int, a) -> None:
+def _apply_action(b: Board, p: int, a: Action) -> None:
     """Phase 2: p's action; then the turn goes on clockwise."""
     verb = a.verb
     if b.events is not None:
@@ -916,7 +931,7 @@ def _apply_action(b: Board, p: int, a) -> None:
         b.road_worker.append(-1)
         b.road_face.append(BUILDING)
         b.vacant.append(_PLACE[p][card])
-        b.road_pool.append(POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
+        b.road_pool.append(_POOL_CUBES[b.num_players] if _EFFECT[card] == SMALL_PRODUCTION else 0)
         settle(b, p, OWED[card])
     elif verb == "draw":
         b.deniers[p] -= 1
@@ -940,7 +955,7 @@ def _apply_action(b: Board, p: int, a) -> None:
                 _update_vacant(b, residences[0])
             else:
                 b.stack.append((D_COVER, p, -1, k))  # asked once the cost is paid
-        cost = PRESTIGE[k].cost
+        cost = _PRESTIGE_COST[k]
         b.cubes[p][GOLD] -= cost[GOLD]  # only gold pays the gold of a prestige building
         settle(b, p, owed(cost))
     b.actor = _next_actor(b, p)
