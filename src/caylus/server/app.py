@@ -34,6 +34,7 @@ from .expiry import Expiry
 from .hub import Hub, Listener
 from .limits import BodyLimit, Guards
 from .live import HUMAN, Tables
+from .mover import Mover
 from .notify import Webhooks
 from .players import Players
 from .ratings import Ratings, result_of
@@ -54,6 +55,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = Store(settings.database())
     table_set = Tables(store, cache_bytes=settings.limits.cache_bytes, now=settings.now)
     hub = Hub()
+    # SQLite: a move is played on the event loop itself when its table is free (a commit is a write to a local
+    # file), else in the one writer thread (SQLite takes one writer at a time); PostgreSQL (a round trip per
+    # statement): always in writer threads, whose tables commit side by side.
+    mover = Mover(hub, writers=4 if store.is_postgres else 1, inline=not store.is_postgres)
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
                      move_timeout=settings.bot_move_timeout, max_bot_tables=settings.bot_queue,
@@ -111,7 +116,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
-        hub.loop = asyncio.get_running_loop()
+        hub.loop, hub.loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        mover.start()
         redact.install()  # again: the server's logging is configured by now
         expiry.start()
         absence.start()
@@ -128,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             absence.stop()
             hooks.close()
             timeouts.stop()
+            mover.close()
             runner.close()
             reviewer.close()
             if listener is not None:
@@ -145,6 +152,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.webhooks = hooks
     app.state.tables = table_set
     app.state.hub = hub
+    app.state.mover = mover
     app.state.bots = runner
     app.state.reviews = reviewer
     app.state.guards = Guards(settings.limits)

@@ -102,6 +102,7 @@ class Hub:
 
     def __init__(self):
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop_thread: int | None = None  # the thread running `loop` (set with it)
         self._watchers: dict[str, set[Watcher]] = {}
         self._lock = threading.Lock()
         # States handed over by other threads, waiting for the event loop: one wake-up of the loop (a write to its
@@ -137,26 +138,48 @@ class Hub:
 
     def publish(self, table_id: str, states: dict) -> None:
         """Hand each watcher of the table its seat's state (`states`: seat -> state); from any thread."""
+        if states:
+            self._hand((table_id, states))
+
+    def call(self, callback) -> bool:
+        """Run `callback()` on the event loop, in order with the states published before it (from any thread;
+        it shares their wake-up of the loop). False if there is no loop to run it (the server is stopping)."""
+        return self._hand(callback)
+
+    def _hand(self, item) -> bool:
         loop = self.loop
-        if loop is None or not states:
-            return
+        if loop is None:
+            return False
         with self._lock:
-            self._handed.append((table_id, states))
+            self._handed.append(item)
             if self._woken:
-                return  # the loop is already asked to run _deliver, which will take these too
+                return True  # the loop is already asked to run _deliver, which will take this too
             self._woken = True
         try:
-            loop.call_soon_threadsafe(self._deliver)
+            if threading.get_ident() == self.loop_thread:
+                loop.call_soon(self._deliver)  # a move played on the loop itself: no wake-up to write
+            else:
+                loop.call_soon_threadsafe(self._deliver)
         except RuntimeError:  # the loop is closed: the server is stopping
             with self._lock:
                 self._handed.clear()
                 self._woken = False
+            return False
+        return True
 
     def _deliver(self) -> None:
         with self._lock:
             handed, self._handed, self._woken = self._handed, [], False
-            groups = [(states, list(self._watchers.get(table_id, ()))) for table_id, states in handed]
-        for states, watchers in groups:  # in the order they were stored: a newer version replaces an older one
+            groups = [item if callable(item) else (item[1], list(self._watchers.get(item[0], ())))
+                      for item in handed]
+        for group in groups:  # in the order they were stored: a newer version replaces an older one
+            if callable(group):
+                try:
+                    group()
+                except Exception:
+                    log.exception("while handing results to the event loop")
+                continue
+            states, watchers = group
             frames = Frames(next(iter(states.values()))["version"], states)
             for w in watchers:
                 w.offer(frames)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
@@ -119,7 +120,7 @@ async def _feed(websocket: WebSocket, tables, hub, guards, table_id: str, token:
                 if was_first and _is_hello(text):
                     seat = await _hello(websocket, tables, hub, table, watcher, text)
                     continue
-                await _answer(websocket, tables, guards, table, seat, watcher, text)
+                await _answer(websocket, tables, guards, websocket.app.state.mover, table, seat, watcher, text)
             except ApiError as exc:
                 await websocket.send_text(json.dumps(_error(exc, _message_id(text))))
                 if exc.code == "bad_token":  # a wrong token in the first message: as a wrong ?token= would
@@ -181,7 +182,7 @@ def _error(exc: ApiError, message_id=None) -> dict:
     return body
 
 
-async def _answer(websocket, tables, guards, table, seat, watcher, text: str) -> None:
+async def _answer(websocket, tables, guards, mover, table, seat, watcher, text: str) -> None:
     try:
         message = json.loads(text)
     except ValueError:
@@ -214,9 +215,9 @@ async def _answer(websocket, tables, guards, table, seat, watcher, text: str) ->
         if not isinstance(action, str) or not 0 < len(action) <= 64:
             raise ApiError(400, "bad_message", 'a move needs "action", a legal action token')
         # The answer is the new state, pushed to every socket of the seat (this one too): none built here.
-        await run_in_threadpool(tables.move, table, seat, version, action, reply=False)
+        await mover.play(table, partial(tables.move, reply=False), table, seat, version, action)
     else:
-        await run_in_threadpool(tables.undo, table, seat, version)
+        await mover.play(table, tables.undo, table, seat, version)
 
 
 async def _refuse(websocket, code: str, message: str, message_id=None, retry_after: int | None = None) -> None:

@@ -1,0 +1,101 @@
+"""Where the moves and undos sent on WebSockets are played: on the event loop, or in a writer thread.
+
+A move on a socket used to take a thread of the pool that serves blocking calls (`run_in_threadpool`): per move,
+a capacity limiter, a future, a hand-over to an idle thread and a wake-up of the event loop with the result,
+and under load many such threads at once, each waiting for the others' turn at the interpreter and at the
+database's one write lock. Here every table's moves go to one writer thread (`writers`: one on SQLite, whose
+file takes one writer at a time anyway; a few on PostgreSQL, a table always to the same one), fed by a plain
+queue: a writer plays the moves in the order they came, each as before (`Tables.move`: checked, stored and
+committed, then pushed), and hands each outcome back to the event loop with the pushes (`Hub.call`: one
+wake-up of the loop takes every outcome and state handed over since the last one). Nothing changes for the guarantees: each move is
+committed before its state is pushed or its refusal sent, in the order the socket sent them.
+
+On SQLite (`inline`) a move is played on the event loop itself when no other thread holds its table (a bot's
+move being stored, a state being read): a commit there is a write to a local file, cheaper than any hand-over
+to a thread and back, and with no second thread there is no waiting for the interpreter's lock either (on a
+busy machine the thread that holds it is often not running). Only a table some thread holds goes to the writer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import zlib
+from functools import partial
+
+from .errors import ApiError
+
+log = logging.getLogger("caylus.server")
+
+
+class Mover:
+    """`submit(table_id, fn, *args)` (on the event loop) runs `fn(*args)` in the table's writer thread and
+    returns a future of its result (or of the exception it raised)."""
+
+    def __init__(self, hub, writers: int = 1, inline: bool = False):
+        if writers < 1:
+            raise ValueError("a mover needs at least one writer thread")
+        self.hub = hub
+        self.inline = inline
+        self.played_inline = 0  # moves played on the event loop (for tests and the curious)
+        self._queues: list[queue.SimpleQueue] = [queue.SimpleQueue() for _ in range(writers)]
+        self._threads: list[threading.Thread] = []
+        self._closed = False
+
+    def start(self) -> None:
+        for n, q in enumerate(self._queues):
+            thread = threading.Thread(target=self._run, args=(q,), name=f"caylus-writer-{n}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    async def play(self, live, fn, *args):
+        """`fn(*args)`, a change of table `live`: with `inline`, on the event loop at once if no other thread
+        holds the table (a bot's move being stored, a read); else in the table's writer thread."""
+        if self.inline and live.lock.acquire(blocking=False):
+            try:
+                self.played_inline += 1
+                return fn(*args)
+            finally:
+                live.lock.release()
+        return await self.submit(live.id, fn, *args)
+
+    def submit(self, table_id: str, fn, *args) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        if self._closed or not self._threads:
+            future.set_exception(ApiError(503, "stopping", "the server is stopping; nothing was played"))
+            return future
+        # crc32, not hash(): the same table goes to the same writer in every process and every run.
+        self._queues[zlib.crc32(table_id.encode()) % len(self._queues)].put((future, fn, args))
+        return future
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Let the writers finish what they hold, then stop them."""
+        self._closed = True
+        for q in self._queues:
+            q.put(None)
+        for thread in self._threads:
+            thread.join(timeout)
+
+    def _run(self, q: queue.SimpleQueue) -> None:
+        while True:
+            item = q.get()
+            if item is None:
+                return
+            future, fn, args = item
+            try:
+                outcome = (fn(*args), None)
+            except BaseException as exc:  # handed to the socket's handler, which raises it there
+                outcome = (None, exc)
+            if not self.hub.call(partial(_settle, future, *outcome)):
+                log.debug("a move's outcome was not handed back: the event loop is gone")
+
+
+def _settle(future: asyncio.Future, result, exc: BaseException | None) -> None:
+    if future.cancelled():  # the socket closed meanwhile: the move stands (it was stored) and no one waits
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(result)

@@ -1,0 +1,148 @@
+"""Where a socket's move is played (server/mover.py): on the event loop when its table is free, in the table's
+writer thread when another thread holds the table; each stored before it is answered, refusals as before."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+
+from caylus.server.errors import ApiError
+from caylus.server.hub import Hub
+from caylus.server.mover import Mover
+
+from .conftest import new_table, state
+
+
+def receive(ws) -> dict:
+    return json.loads(ws.receive_text())
+
+
+def next_state(ws, after: int) -> dict:
+    while True:
+        message = receive(ws)
+        if message["type"] == "state" and message["state"]["version"] > after:
+            return message["state"]
+
+
+def stored_version(client, table_id: str) -> int:
+    return client.app.state.store.version_of(table_id)
+
+
+def test_a_move_on_a_free_table_is_played_on_the_loop_and_stored_before_its_state_is_pushed(client):
+    t = new_table(client, seats=["human", "human"])
+    tokens = [s["token"] for s in t["seats"]]
+    seat = state(client, t["id"])["current_player"]
+    mover = client.app.state.mover
+    before = mover.played_inline
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+        s = receive(ws)["state"]
+        ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"]}))
+        after = next_state(ws, s["version"])
+        assert stored_version(client, t["id"]) >= after["version"] == s["version"] + 1
+    assert mover.played_inline == before + 1
+
+
+def test_a_move_on_a_table_another_thread_holds_waits_for_the_writer_and_the_loop_serves_meanwhile(client):
+    t = new_table(client, seats=["human", "human"])
+    elsewhere = new_table(client, seats=["human", "human"])
+    tokens = [s["token"] for s in t["seats"]]
+    seat = state(client, t["id"])["current_player"]
+    live = client.app.state.tables.get(t["id"])
+    mover = client.app.state.mover
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:  # as a bot's dispatcher storing a move, or a read, would
+        with live.lock:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    try:
+        with client.websocket_connect(f"/ws/tables/{t['id']}?log=new") as ws:
+            receive(ws)
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+            s = receive(ws)["state"]
+            holder.start()
+            assert held.wait(5)
+            before = mover.played_inline
+            ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"],
+                                     "id": 1}))
+            with client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as other:  # the loop serves others
+                assert receive(other)["state"]["version"] == 0
+            time.sleep(0.2)
+            assert stored_version(client, t["id"]) == s["version"]  # not played while the table is held
+            release.set()
+            after = next_state(ws, s["version"])
+            assert after["version"] == s["version"] + 1 == stored_version(client, t["id"])
+            assert mover.played_inline == before  # the writer thread played it
+    finally:
+        release.set()
+        if holder.is_alive():
+            holder.join(5)
+
+
+def test_a_refusal_from_the_writer_thread_reaches_the_socket_with_its_id_and_nothing_is_stored(client):
+    t = new_table(client, seats=["human", "human"])
+    tokens = [s["token"] for s in t["seats"]]
+    seat = state(client, t["id"])["current_player"]
+    live = client.app.state.tables.get(t["id"])
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with live.lock:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    try:
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+            receive(ws)
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+            s = receive(ws)["state"]
+            holder.start()
+            assert held.wait(5)
+            ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": "no-such-action",
+                                     "id": "m7"}))
+            time.sleep(0.1)
+            release.set()
+            refused = receive(ws)
+            assert refused["type"] == "error" and refused["code"] == "illegal_move" and refused["id"] == "m7"
+            assert stored_version(client, t["id"]) == s["version"]
+    finally:
+        release.set()
+        if holder.is_alive():
+            holder.join(5)
+
+
+def test_the_writer_hands_back_results_and_errors_in_order_and_refuses_once_closed():
+    async def run() -> list:
+        hub = Hub()
+        hub.loop, hub.loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        mover = Mover(hub, writers=2)
+        mover.start()
+        order: list = []
+
+        def work(n: int) -> int:
+            order.append(n)
+            if n == 3:
+                raise ApiError(409, "stale_version", "moved on")
+            return n * 10
+
+        futures = [mover.submit("table-a", work, n) for n in range(5)]
+        results = await asyncio.gather(*futures, return_exceptions=True)
+        mover.close()
+        with pytest.raises(ApiError) as refused:
+            await mover.submit("table-a", work, 9)
+        assert refused.value.status == 503
+        return [order, results]
+
+    order, results = asyncio.run(run())
+    assert order == [0, 1, 2, 3, 4]  # one table's changes, one thread, in the order they came
+    assert results[:3] == [0, 10, 20] and results[4] == 40
+    assert isinstance(results[3], ApiError) and results[3].code == "stale_version"
