@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -81,3 +83,33 @@ def test_a_position_the_direct_encoder_does_not_expect_goes_the_views_way():
         enc.encode(game.view(0))
     with pytest.raises(caylus.BadOption):
         enc.encode_game(game, 0)
+
+
+def test_magna_carta_beginner_rules_are_bit_for_bit_the_views_encoding():
+    """The beginner rules put prestige buildings in front of their owner (their bag, and the scores they add),
+    which the standard positions above never have; and the end of the game adds cubes and deniers to the scores."""
+    encodings: dict[int, Encoding] = {}
+    in_front = ended = 0
+    for seed in range(12):
+        n = 2 + seed % 3
+        enc = encodings.get(n) or encodings.setdefault(n, Encoding("magna-carta", n, rules="beginner"))
+        rng = random.Random(seed)
+        game = caylus.new_game("magna-carta", players=n, seed=seed, rules="beginner")
+        while True:
+            in_front += any(game.board.front)
+            ended += game.is_terminal
+            for seat in range(n):
+                assert enc.encode_game(game, seat).tobytes() == enc.encode(game.view(seat)).tobytes(), game.record()
+            if game.is_terminal:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+    assert in_front > 100 and ended == 12  # the positions this test is for were met
+
+
+def test_a_board_list_of_an_unusual_length_goes_the_views_way():
+    """A seat's cubes of another length than the four the encoder lays out (a fifth, which no view shows):
+    encoded as the view encodes them."""
+    enc = Encoding("magna-carta", 3)
+    game = caylus.new_game("magna-carta", players=3, seed=4)
+    game.board.cubes[1] = game.board.cubes[1] + [2]
+    assert enc.encode_game(game, 0).tobytes() == enc.encode(game.view(0)).tobytes()

@@ -56,3 +56,23 @@ def test_bad_settings_are_refused():
         gymnasium.make("caylus/Caylus-v0", players=2, seat=2)
     with pytest.raises(caylus.CaylusError, match="unknown agent"):
         gymnasium.make("caylus/Caylus-v0", opponent="grandmaster")
+
+
+@pytest.mark.parametrize("edition,players,opponent", [("caylus", 4, "random"), ("caylus-1303", 3, "random"),
+                                                      ("magna-carta", 4, "random"), ("magna-carta", 2, "easy")])
+def test_the_info_holds_the_games_scores_and_tokens_at_every_step(edition, players, opponent):
+    """Scores read back from the observation (Caylus 1303, Magna Carta) are the game's own, the final ones too;
+    a bot without a shortcut (`easy` chooses from a `Position`) plays as well as the random one."""
+    env = caylus.research.gym.CaylusEnv(edition=edition, players=players, seat=1, opponent=opponent)
+    for seed in (3, 4):
+        observation, info = env.reset(seed=seed)
+        terminated = False
+        while True:
+            game = env.unwrapped.game
+            assert info["scores"] == game.scores() and all(type(s) is int for s in info["scores"])
+            assert info["tokens"] == (game.legal_tokens() if not terminated else [])
+            if terminated:
+                break
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, reward, terminated, truncated, info = env.step(int(legal[seed % len(legal)]))
+        assert game.is_terminal and reward == game.returns()[1]

@@ -81,6 +81,9 @@ class Encoding:
                 offset += size
         self.size = offset
         self._index = {f.label: f for f in self.fields}
+        # where the seats' scores are, for editions whose view shows them (`game.scores()`, read back)
+        scores = [self._index.get(f"scores.{p}") for p in range(players)]
+        self.score_slots = None if None in scores else np.array([f.offset for f in scores], np.intp)
         self._words = {f.vocabulary: {w: i for i, w in enumerate(f.vocabulary)} for f in self.fields}
         # Writing the encoder's source and compiling it takes a good part of a second (Magna Carta's road): once
         # per edition, players and options in a process, however many environments are made.

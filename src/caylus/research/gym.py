@@ -71,6 +71,8 @@ class CaylusEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(n_actions)
         self.game = None
         self.bots: dict[int, object] = {}
+        self._choose: dict = {}
+        self._last = None  # the view's encoding `_observation` made last (the observation's first part)
         self._mask = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -84,6 +86,10 @@ class CaylusEnv(gymnasium.Env):
         self.game = game
         self._recall = Recall(game) if self.perfect_recall else None
         self.bots = {p: make_agent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
+        # how each bot chooses: straight from the game where it can (the random player makes the same choice
+        # without the view and clone a `Position` costs), else from a `Position`
+        self._choose = {p: getattr(bot, "choose_in", None) or (lambda game, bot=bot: bot.choose(Position(game)))
+                        for p, bot in self.bots.items()}
         self._bots_play()
         return self._observation(), self._info()
 
@@ -110,23 +116,19 @@ class CaylusEnv(gymnasium.Env):
         return observation, reward, self.game.is_terminal, False, self._info()
 
     def _bots_play(self) -> None:
-        game = self.game
-        while not game.is_terminal and game.current_player != self.seat:
-            bot = self.bots[game.current_player]
-            # a bot that chooses straight from the game (the random player) makes the same choice without the
-            # view and clone a `Position` costs
-            fast = getattr(bot, "choose_in", None)
-            played = game.apply(fast(game) if fast is not None else bot.choose(Position(game)))
-            if self._recall is not None:
-                self._recall.add(game, played.index)
+        game, seat, choose, recall = self.game, self.seat, self._choose, self._recall
+        while not game.is_terminal and (player := game.current_player) != seat:
+            played = game.apply(choose[player](game))
+            if recall is not None:
+                recall.add(game, played.index)
 
     def _observation(self) -> dict:
         self._mask = action_mask(self.game, self.seat)
         if self._recall is None:
-            observation = self.encoding.encode_game(self.game, self.seat)
+            observation = self._last = self.encoding.encode_game(self.game, self.seat)
         else:
             observation = np.empty(self.encoding.size + self._recall_size, np.float32)
-            self.encoding.encode_game(self.game, self.seat, out=observation[:self.encoding.size])
+            self._last = self.encoding.encode_game(self.game, self.seat, out=observation[:self.encoding.size])
             self._recall.write(observation[self.encoding.size:], self.seat)
         return {"observation": observation, "action_mask": self._mask}
 
@@ -134,7 +136,15 @@ class CaylusEnv(gymnasium.Env):
         """The info of the position `_observation` just encoded (its action mask, copied)."""
         ours = self.game.current_player == self.seat
         return {"action_mask": self._mask.copy(), "tokens": self.game.legal_tokens() if ours else [],
-                "scores": self.game.scores()}
+                "scores": self._scores()}
+
+    def _scores(self) -> list[int]:
+        """`game.scores()`, read back from the observation just encoded where the encoding holds them (Caylus 1303,
+        Magna Carta: the edition's scores, which cost a walk of the road to count again)."""
+        slots = self.encoding.score_slots
+        if slots is None or self._last is None:
+            return self.game.scores()
+        return self._last[slots].astype(np.int64).tolist()
 
     def render(self):
         if self.render_mode is None or self.game is None:

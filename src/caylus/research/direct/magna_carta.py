@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import chain
 
-from caylus.editions.magna_carta.catalog import CARDS, PRESTIGE, SECTIONS
+from caylus.editions.magna_carta.catalog import CARDS, PRESTIGE, SECTION_VALUE, SECTIONS
 from caylus.editions.magna_carta.rules import (
     BECOMING_RESIDENCE, BUILDING, DECISION_NAMES, PHASE_NAMES, RESIDENCE,
 )
@@ -53,76 +53,108 @@ def make(enc):
     viewer, current, first, actor = at["viewer"], at["current_player"], at["first_player"], at["actor"]
     provost, bridge = at["provost"], at["bridge"]
     # the numbers' slots followed by the pools of the road's first `shown` spaces, for each `shown`
-    num_pool = [np.array(num + pool[:shown], np.intp) for shown in range(capacity + 1)]
-    ordered: dict = {}  # the bridge's slots and places, by the order on it
-    cache: dict = {}  # the road's one-hot slots and each seat's points there, by what the board holds there
+    slots = [np.array(num + pool[:shown], np.intp) for shown in range(capacity + 1)]
+    width = len(num)  # how many numbers the board gives when every seat's lists have their usual length
+    scope = dict(
+        np=np, u8=np.uint8, CACHE=CACHE, Unusual=Unusual, order_places=order_places, put_counts=put_counts,
+        road_points=road_points, scores=scores, n=n, capacity=capacity, card=card, owner=owner, worker=worker,
+        face=face, phase=phase, hand=hand, decision=decision, slots=slots, width=width, viewer=viewer,
+        current=current, first=first, actor=actor, top_player=top_player, top_2=top_2, top_3=top_3,
+        provost=provost, bridge=bridge, available=available.__getitem__,
+        ordered={},  # the bridge's slots and places, by the order on it
+        cache={},  # the road's one-hot slots and each seat's points there, by what the board holds there
+    )
+    for q in seats:
+        scope[f"discard{q}"] = discard[q].__getitem__
+        scope[f"front{q}"] = front[q].__getitem__
+    v0, v1, v2 = SECTION_VALUE
+    # Written out seat by seat for this player count, as `encoder` writes the view's encoder: a loop over the
+    # seats, or a chain of their lists, costs about twice as much as naming each seat's list.
+    source = _ENCODE.format(
+        points=", ".join(f"t[{q}][0] * {v0} + t[{q}][1] * {v1} + t[{q}][2] * {v2} + on_road[{q}]" for q in seats),
+        cubes=", ".join(f"*c[{q}]" for q in seats), tokens=", ".join(f"*t[{q}]" for q in seats),
+        sizes=", ".join(f"len(h[{q}])" for q in seats) + ", " + ", ".join(f"len(d[{q}])" for q in seats),
+        discards=", ".join(f"*map(discard{q}, x[{q}])" for q in seats),
+        fronts=", ".join(f"*map(front{q}, x[{q}])" for q in seats))
+    exec(compile(source, f"<magna-carta direct encoder, {n} players>", "exec"), scope)
+    return scope["encode"]
 
-    def encode(game, seat, out):
-        b = game.board
-        stack = b.stack
-        road = b.road_card
-        nums = [b.terminal, b.turn, len(road), b.cursor, b.step, len(stack)]
-        nums += b.castle + b.removed + b.deniers + b.workers + b.batches
-        for c in b.cubes:
-            nums += c[:4]
-        for t in b.tokens:
-            nums += t
-        nums += map(len, b.hand)
-        nums += map(len, b.deck)
-        # The road's cards, owners and faces change a few times a turn: their slots and points are kept
-        key = (*road, *b.road_owner, *b.road_face)
-        kept = cache.get(key)
-        if kept is None:
-            if len(cache) >= CACHE:
-                cache.clear()
-            faces = b.road_face
-            shown = min(len(road), capacity)
-            laid = [card[i][road[i]] for i in range(shown)]
-            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
-            laid += [face[i][faces[i]] for i in range(shown)]
-            kept = cache[key] = (np.array(laid, np.intp), road_points(b))
-        laid, on_road = kept
-        nums += scores(b, on_road)
-        shown = min(len(road), capacity)  # the road's cards past the encoding's capacity are left out
-        nums += b.road_pool[:shown]
-        hot = [viewer + seat]
-        cp = game.current_player
-        if 0 <= cp:  # `TERMINAL` is negative: nobody
-            hot.append(current + cp)
-        p = phase[b.phase]
-        if p < 0 or not 0 <= b.first_player < n or b.actor >= n:
+
+_ENCODE = """
+def encode(game, seat, out):
+    b = game.board
+    stack = b.stack
+    road = b.road_card
+    # The road's cards, owners and faces change a few times a turn: their slots and points are kept
+    key = (*road, *b.road_owner, *b.road_face)
+    kept = cache.get(key)
+    if kept is None:
+        if len(cache) >= CACHE:
+            cache.clear()
+        faces = b.road_face
+        shown = min(len(road), capacity)
+        laid = [card[i][road[i]] for i in range(shown)]
+        laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+        laid += [face[i][faces[i]] for i in range(shown)]
+        kept = cache[key] = (np.array(laid, np.intp), road_points(b))
+    laid, on_road = kept
+    t = b.tokens
+    x = b.front
+    in_front = any(x)
+    if b.terminal or in_front:  # the end's cube and denier points, the beginner's prestige in front
+        points = scores(b, on_road)
+    else:  # what `scores` gives during the game in the standard rules
+        points = ({points})
+    c, h, d = b.cubes, b.hand, b.deck
+    nums = [b.terminal, b.turn, len(road), b.cursor, b.step, len(stack), *b.castle, *b.removed, *b.deniers,
+            *b.workers, *b.batches, {cubes}, {tokens}, {sizes}, *points]
+    if len(nums) != width:  # a seat's cubes or tokens of an unusual length
+        raise Unusual
+    nums += b.road_pool[:capacity]  # the road's cards past the encoding's capacity are left out
+    hot = [viewer + seat]
+    cp = game.current_player
+    if 0 <= cp:  # `TERMINAL` is negative: nobody
+        hot.append(current + cp)
+    p = phase[b.phase]
+    if p < 0 or not 0 <= b.first_player < n or b.actor >= n:
+        raise Unusual
+    hot.append(p)
+    hot.append(first + b.first_player)
+    if b.actor >= 0:
+        hot.append(actor + b.actor)
+    hot += [a + w for a, w in zip(worker, b.road_worker) if w >= 0]  # zip stops at the encoding's capacity
+    top = None
+    if stack:
+        k, who, y, z = stack[-1]
+        if decision[k] < 0 or not who < n:
             raise Unusual
-        hot.append(p)
-        hot.append(first + b.first_player)
-        if b.actor >= 0:
-            hot.append(actor + b.actor)
-        hot += [worker[i] + w for i, w in enumerate(b.road_worker[:shown]) if w >= 0]
-        # bags: a word may come more than once (map over a list's __getitem__: no comprehension's frame)
-        count = list(map(available.__getitem__, b.prestige_left))
-        count += map(hand[seat].__getitem__, b.hand[seat])
-        for q in seats:
-            count += map(discard[q].__getitem__, b.discard[q])
-            count += map(front[q].__getitem__, b.front[q])
-        top = None
-        if stack:
-            d, who, x, y = stack[-1]
-            if decision[d] < 0 or not who < n:
-                raise Unusual
-            hot.append(decision[d])
-            if who >= 0:
-                hot.append(top_player + who)
-            top = (x or 0, y or 0)
-        out.put(num_pool[shown], nums)  # put: a little faster than fancy indexing from lists
+        hot.append(decision[k])
+        if who >= 0:
+            hot.append(top_player + who)
+        top = (y or 0, z or 0)
+    # bags: a word may come more than once (map over a list's __getitem__: no comprehension's frame)
+    x = b.discard
+    count = [*map(available, b.prestige_left), *map(hand[seat].__getitem__, h[seat]), {discards}]
+    if in_front:
+        x = b.front
+        count += ({fronts})
+    at_nums = slots[min(len(road), capacity)]
+    try:  # numbers of 0..255 (nearly always), as bytes: numpy reads them about twice as fast as a list
+        out.put(at_nums, np.frombuffer(bytes(nums), u8))
+    except ValueError:
+        out.put(at_nums, nums)
+    out.put(laid, 1.0)
+    if len(set(count)) == len(count):  # each word once: one put with the one-hot slots
+        hot += count
         out.put(hot, 1.0)
-        out.put(laid, 1.0)
-        if b.provost >= 0:
-            out[provost] = 1.0
-            out[provost + 1] = b.provost
-        if b.bridge:
-            out.put(*order_places(ordered, tuple(b.bridge), bridge))
-        if count:
-            put_counts(out, count)
-        if top is not None:
-            out[top_2], out[top_3] = top
-
-    return encode
+    else:
+        out.put(hot, 1.0)
+        put_counts(out, count)
+    if b.provost >= 0:
+        out[provost] = 1.0
+        out[provost + 1] = b.provost
+    if b.bridge:
+        out.put(*order_places(ordered, tuple(b.bridge), bridge))
+    if top is not None:
+        out[top_2], out[top_3] = top
+"""
