@@ -96,6 +96,29 @@ def test_undo_clone_and_serialization_restore_the_state():
     assert state2.engine.view(None) == before
 
 
+@pytest.mark.parametrize("name", sorted(NAMES.values()))
+def test_undo_goes_back_through_every_point_though_forward_play_kept_no_snapshot(name):
+    """Forward play keeps no undo snapshot; the first undo turns them on, and every undo after lands exactly where
+    the game was (the board as the omniscient view shows it, the legal actions), in a clone too."""
+    game, state = started(name, {"players": 3}, setup=2)
+    rng = np.random.RandomState(5)
+    seen = [(state.engine.view(None), state.legal_actions())]
+    while len(seen) <= 120 and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        seen.append((state.engine.view(None), state.legal_actions()))
+    assert state.engine.keep_undo is False and len(seen) == 121
+    clone = state.clone()
+    for s in (state, clone):
+        for point in range(119, 59, -1):
+            s.undo_action(s.full_history()[-1].player, s.history()[-1])
+            assert (s.engine.view(None), s.legal_actions()) == seen[point]
+        assert s.engine.keep_undo is True
+    action = state.legal_actions()[0]  # on again from there, then back once more
+    state.apply_action(action)
+    state.undo_action(state.full_history()[-1].player, action)
+    assert (state.engine.view(None), state.legal_actions()) == seen[60] and state.history() == clone.history()
+
+
 def test_an_illegal_action_raises_and_changes_nothing():
     _, state = started("python_caylus", {"players": 2})
     before = state.engine.view(None)

@@ -61,6 +61,13 @@ def ascending_ids(legal: list) -> list[int]:
     return ids
 
 
+def _forward(game: Game) -> Game:
+    """`game` as a state plays it: forward play keeps no undo snapshot (the default `Game` copies its board every
+    32 actions, 6-11% of the Python loop) until the state's first `undo_action`, which turns them on."""
+    game.keep_undo = False
+    return game
+
+
 class PlayerAction(NamedTuple):
     """One step of `CaylusState.full_history()` (pyspiel's own PlayerAction cannot be made from Python)."""
 
@@ -98,7 +105,7 @@ class _Core:
 
 
 def _core_from_record(spec: "_Setup", record: str | None, actions: list, players: list) -> _Core:
-    return _Core(spec, None if record is None else load_record(record), actions, players)
+    return _Core(spec, None if record is None else _forward(load_record(record)), actions, players)
 
 
 class _Privates(list):
@@ -313,8 +320,8 @@ class CaylusState(pyspiel.State):
             spec = self._spec
             if not 0 <= action < spec.setups:
                 raise ValueError(f"setup {action}: there are {spec.setups} setups (0..{spec.setups - 1})")
-            self._core.game = new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
-                                       **spec.options)
+            self._core.game = _forward(new_game(spec.edition.id, players=spec.players, seed=spec.seed + action,
+                                                **spec.options))
         else:
             game = self._core.game
             player = game.current_player
@@ -373,7 +380,11 @@ class CaylusState(pyspiel.State):
         if len(self._core.actions) == 1:
             self._core.game = None
         else:
-            self._core.game.undo()  # raises for an action played before a re-deal: it is not in that game
+            game = self._core.game
+            # Forward play kept no snapshot (`_forward`): this first undo replays from the start, keeping one at
+            # each action on the way, and the game keeps them from now on, as the default `Game` does
+            game.keep_undo = True
+            game.undo()  # raises for an action played before a re-deal: it is not in that game
         self._core.actions.pop()
         self._core.players.pop()
         if self._privates is not None and len(self._privates) > len(self._core.actions):
@@ -436,7 +447,7 @@ class CaylusState(pyspiel.State):
         if self._core.game is None or self._spec.edition.determinize is None:
             return state
         seed = int(probability_sampler() * (1 << 53))
-        state._core.game = determinize(self._core.game.view(player_id), Rng(seed))
+        state._core.game = _forward(determinize(self._core.game.view(player_id), Rng(seed)))
         # the last point noted is now: go on from the re-deal
         state._recorder.game, state._recorder.own = state._core.game.clone(), True
         state._recorder.game.keep_undo = False
@@ -570,7 +581,7 @@ def state_from_game(game: Game, pyspiel_game: "CaylusGame | None" = None) -> "Ca
     if dealt is None:
         state.apply_action(game.seed - spec.seed)
     else:
-        state._core.game = game_from_dealt(edition.id, game.num_players, game.seed, game.options, dealt)
+        state._core.game = _forward(game_from_dealt(edition.id, game.num_players, game.seed, game.options, dealt))
         state._core.actions.append(0)
         state._core.players.append(int(pyspiel.PlayerId.CHANCE))
         if state._privates is not None:

@@ -49,6 +49,15 @@ def word_slots(enc, label: str, words) -> list:
     return [f.offset + index[w] if w in index else -1 for w in words]
 
 
+def put_numbers(out, slots, numbers: list) -> None:
+    """`out.put(slots, numbers)`, the numbers handed to numpy as bytes when they all lie in 0..255 (nearly always):
+    numpy reads a list of ints about half as fast."""
+    try:
+        out.put(slots, np.frombuffer(bytes(numbers), np.uint8))
+    except (ValueError, TypeError):  # a number below 0 or above 255, or not an int: as a list
+        out.put(slots, numbers)
+
+
 def put_counts(out, count: list) -> None:
     """Write each slot of `count` as how many times it appears there (a bag's words, a list of seats)."""
     if len(set(count)) == len(count):

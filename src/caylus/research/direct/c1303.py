@@ -13,7 +13,7 @@ from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
 from caylus.editions.c1303.scoring import scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, order_places, put_counts, word_slots
+from . import CACHE, Unusual, offsets, order_places, put_counts, put_numbers, word_slots
 
 np = need("numpy")
 
@@ -116,7 +116,7 @@ def make(enc):
             hot.append(decision[d])
             hot.append(top_player + who)
             b_value = value or 0
-        out.put(num, nums)  # put: a little faster than fancy indexing from lists
+        put_numbers(out, num, nums)
         out.put(hot, 1.0)
         out.put(laid, 1.0)
         passed = b.passed

@@ -13,7 +13,7 @@ from caylus.editions.magna_carta.rules import (
 from caylus.editions.magna_carta.scoring import road_points, scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, order_places, put_counts, word_slots
+from . import CACHE, Unusual, offsets, order_places, put_counts, put_numbers, word_slots
 
 np = need("numpy")
 
@@ -56,8 +56,9 @@ def make(enc):
     slots = [np.array(num + pool[:shown], np.intp) for shown in range(capacity + 1)]
     width = len(num)  # how many numbers the board gives when every seat's lists have their usual length
     scope = dict(
-        np=np, u8=np.uint8, CACHE=CACHE, Unusual=Unusual, order_places=order_places, put_counts=put_counts,
-        road_points=road_points, scores=scores, n=n, capacity=capacity, card=card, owner=owner, worker=worker,
+        np=np, CACHE=CACHE, Unusual=Unusual, order_places=order_places, put_counts=put_counts,
+        put_numbers=put_numbers, road_points=road_points, scores=scores, n=n, capacity=capacity, card=card,
+        owner=owner, worker=worker,
         face=face, phase=phase, hand=hand, decision=decision, slots=slots, width=width, viewer=viewer,
         current=current, first=first, actor=actor, top_player=top_player, top_2=top_2, top_3=top_3,
         provost=provost, bridge=bridge, available=available.__getitem__,
@@ -138,11 +139,7 @@ def encode(game, seat, out):
     if in_front:
         x = b.front
         count += ({fronts})
-    at_nums = slots[min(len(road), capacity)]
-    try:  # numbers of 0..255 (nearly always), as bytes: numpy reads them about twice as fast as a list
-        out.put(at_nums, np.frombuffer(bytes(nums), u8))
-    except ValueError:
-        out.put(at_nums, nums)
+    put_numbers(out, slots[min(len(road), capacity)], nums)
     out.put(laid, 1.0)
     if len(set(count)) == len(count):  # each word once: one put with the one-hot slots
         hot += count
