@@ -5,6 +5,8 @@ on and finishes, and its record stays."""
 from __future__ import annotations
 
 import random
+import shutil
+import sqlite3
 import threading
 import time
 
@@ -12,6 +14,9 @@ import caylus
 import httpx
 
 from caylus.core import parse_record
+
+from caylus.server.live import Tables
+from caylus.server.store import Store
 
 from .servers import Server
 
@@ -100,3 +105,31 @@ def test_a_killed_server_resumes_every_acknowledged_move(tmp_path):
         assert final.is_terminal
     finally:
         server.stop()
+
+
+def test_the_checkpoint_thread_copies_the_log_into_the_file_so_no_commit_has_to(tmp_path):
+    """Moves are committed on the event loop (server/mover.py); the write-ahead log is copied into the database
+    file by the store's own thread, so the file alone, without its log, holds every committed move."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    tables = Tables(store)
+    live, _tokens, _owner = tables.create("caylus", 2, {}, ["human", "human"], 5)
+    for _ in range(30):
+        game = live.session.game
+        tables.move(live, game.current_player, live.session.version, game.legal_actions()[0].token, reply=False)
+    store.start_checkpoints(every=0.05)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            shutil.copy(tmp_path / "games.db", tmp_path / "alone.db")  # the file without its -wal
+            try:
+                with sqlite3.connect(tmp_path / "alone.db") as db:
+                    copied = db.execute("SELECT count(*) FROM moves").fetchone()[0]
+            except sqlite3.OperationalError:  # not even the tables are in the file yet
+                copied = None
+            if copied == 30 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert copied == 30
+    finally:
+        store.close()
+    assert not any(t.name == "caylus-checkpoint" and t.is_alive() for t in threading.enumerate())

@@ -118,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI):
         hub.loop, hub.loop_thread = asyncio.get_running_loop(), threading.get_ident()
         mover.start()
+        store.start_checkpoints()
         redact.install()  # again: the server's logging is configured by now
         expiry.start()
         absence.start()

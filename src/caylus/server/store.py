@@ -18,6 +18,8 @@ commit), so every server process hears of the change.
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -28,7 +30,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
+log = logging.getLogger("caylus.server")
+
 CHANNEL = "caylus_moves"  # PostgreSQL NOTIFY channel: payload "<table id> <version>"
+SQLITE_AUTOCHECKPOINT = 20_000  # pages (~80 MB) of write-ahead log before a commit checkpoints it itself
+CHECKPOINT_EVERY = 0.5  # seconds between two checkpoints of the checkpoint thread (Store.start_checkpoints)
 
 metadata = MetaData()
 
@@ -238,7 +244,33 @@ class Store:
             return list(conn.execute(select(tables.c.id).where(_open(), tables.c.updated < before)
                                      .order_by(tables.c.updated).limit(limit)).scalars())
 
+    def start_checkpoints(self, every: float = CHECKPOINT_EVERY) -> None:
+        """On an SQLite file: a thread that copies the write-ahead log into the file every `every` seconds
+        (PRAGMA wal_checkpoint(PASSIVE): it never waits for, nor holds up, a reader or a writer), so that no
+        commit pays for it. Ends with `close`."""
+        if self.engine.dialect.name != "sqlite" or self.engine.url.database in (None, "", ":memory:"):
+            return
+        self._stop_checkpoints = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoint_loop, args=(every, self._stop_checkpoints),
+                                              name="caylus-checkpoint", daemon=True)
+        self._checkpointer.start()
+
+    def _checkpoint_loop(self, every: float, stop: threading.Event) -> None:
+        while not stop.wait(every):
+            try:
+                conn = self.engine.raw_connection()
+                try:
+                    conn.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                finally:
+                    conn.close()
+            except Exception:  # the next one tries again; past SQLITE_AUTOCHECKPOINT pages a commit does it
+                log.exception("an SQLite checkpoint failed")
+
     def close(self) -> None:
+        stop = getattr(self, "_stop_checkpoints", None)
+        if stop is not None:
+            stop.set()
+            self._checkpointer.join(5)
         self.engine.dispose()
 
 
@@ -294,6 +326,11 @@ def make_engine(url: str) -> Engine:
             # kill -9, loses nothing) but leaves the disk flush to checkpoints: a power cut may lose the last
             # moves. FULL would flush on every commit, a disk's fsync (~10 ms here) per move.
             cursor.execute("PRAGMA synchronous=NORMAL")
+            # The log is copied into the file (a checkpoint, with its disk flush) by Store's checkpoint thread,
+            # not by whichever commit finds the log past 1000 pages: moves are committed on the event loop
+            # (server/mover.py), which a flush would stall for every socket. Past this many pages (a thread that
+            # stopped, or a program with no such thread), a commit checkpoints again.
+            cursor.execute(f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
