@@ -98,8 +98,8 @@ def test_a_player_whose_turn_it_is_gets_one_message_a_chat_service_accepts(tmp_p
         alice, bob, t = players_at_a_table(client)
         url = f"{receiver.url}/hook/secret-part"
         r = client.put("/api/players/me/webhook", json={"url": url}, headers=bearer(alice["key"]))
-        assert r.status_code == 200 and r.json() == {"url": url}
-        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": url}
+        assert r.status_code == 200 and r.json() == {"url": url, "hosts": ["127.0.0.1"]}
+        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": url, "hosts": ["127.0.0.1"]}
         keys = {0: bob["key"], 1: alice["key"]}
         play_until_turn_of(client, t, keys, 1)
         deadline = time.monotonic() + 10
@@ -112,7 +112,7 @@ def test_a_player_whose_turn_it_is_gets_one_message_a_chat_service_accepts(tmp_p
         assert body["link"] == f"http://testserver/#table={t['id']}&as=player"  # the key from the browser
         assert t["id"] in body["text"] and body["link"] in body["text"] and body["content"] == body["text"]
         # Bob's turns bring Alice nothing; removing the webhook stops the messages.
-        assert client.delete("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None}
+        assert client.delete("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None, "hosts": ["127.0.0.1"]}
         play_until_turn_of(client, t, keys, 0)
         play_until_turn_of(client, t, keys, 1)
         time.sleep(0.3)
@@ -124,7 +124,9 @@ def test_no_message_to_a_host_off_the_allow_list(tmp_path, receiver, caplog):
         alice, bob, t = players_at_a_table(client)
         r = client.put("/api/players/me/webhook", json={"url": f"{receiver.url}/x"}, headers=bearer(alice["key"]))
         assert r.status_code == 403 and r.json()["code"] == "webhook_not_allowed", r.text
-        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None}
+        # The page can say where messages may go: the allow-list, never another player's URL.
+        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {
+            "url": None, "hosts": ["hooks.example.com"]}
         play_until_turn_of(client, t, {0: bob["key"], 1: alice["key"]}, 1)
         time.sleep(0.3)
         assert receiver.bodies == []
@@ -138,6 +140,7 @@ def test_with_no_allowed_host_webhooks_are_off(tmp_path, receiver):
         alice = client.post("/api/players", json={"name": "Alice"}).json()
         r = client.put("/api/players/me/webhook", json={"url": f"{receiver.url}/x"}, headers=bearer(alice["key"]))
         assert r.status_code == 403 and r.json()["code"] == "webhooks_off"
+        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None, "hosts": []}
 
 
 @pytest.mark.parametrize("url", ["ftp://127.0.0.1/x", "http://user:pw@127.0.0.1/x", "javascript:alert(1)",
@@ -148,7 +151,7 @@ def test_a_bad_webhook_url_is_refused_in_words_and_nothing_is_stored(tmp_path, u
         alice = client.post("/api/players", json={"name": "Alice"}).json()
         r = client.put("/api/players/me/webhook", json={"url": url}, headers=bearer(alice["key"]))
         assert r.status_code == 422 and r.json()["code"] == "bad_webhook" and r.json()["error"], r.text
-        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json() == {"url": None}
+        assert client.get("/api/players/me/webhook", headers=bearer(alice["key"])).json()["url"] is None
 
 
 @pytest.mark.parametrize("body", [{}, {"url": 5}, {"url": ""}, {"url": "http://127.0.0.1/", "more": 1},

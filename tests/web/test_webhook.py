@@ -22,6 +22,16 @@ def server(tmp_path_factory):
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def closed_server(tmp_path_factory):
+    """A server whose operator allowed no webhook host: webhooks are off there."""
+    where = tmp_path_factory.mktemp("serve-no-hooks")
+    srv = Server(f"sqlite:///{where / 'caylus.db'}", where / "server.log", extra=(
+        "--tables-per-minute", "1000", "--reads-per-second", "1000")).start()
+    yield srv
+    srv.stop()
+
+
 def _hook(server, key):
     return httpx.get(f"{server.url}/api/players/me/webhook", headers={"Authorization": f"Bearer {key}"}).json()["url"]
 
@@ -32,6 +42,9 @@ def test_a_player_sets_and_clears_their_webhook_and_sees_a_refusal(browser, serv
         me = _make_player(page, server.url, "Hooked")
         page.click("#my-page")
         page.wait_for_selector("#webhook-said:has-text('No messages')")
+        # The page names where messages may go (the operator's allow-list), in words and in the example address.
+        assert page.inner_text("#webhook-hosts") == "This server sends them to 127.0.0.1 only."
+        assert page.get_attribute("#webhook-url", "placeholder") == "https://127.0.0.1/…"
         good = "http://127.0.0.1:9/hooks/secret"
         page.fill("#webhook-url", good)
         page.click("#webhook-form button[type=submit]")
@@ -57,6 +70,19 @@ def test_a_player_sets_and_clears_their_webhook_and_sees_a_refusal(browser, serv
         page.wait_for_selector("#webhook-said:has-text('No messages')")
         assert _hook(server, me["key"]) is None
         assert page.evaluate("document.documentElement.scrollWidth") <= 400  # fits a phone
+        assert not page.js_errors
+    finally:
+        context.close()
+
+
+def test_where_the_operator_allowed_no_host_the_page_says_so_and_offers_no_form(browser, closed_server):
+    context, page = _context(browser, viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        _make_player(page, closed_server.url, "Unhooked")
+        page.click("#my-page")
+        page.wait_for_selector("#webhook-hosts:has-text('no messages')")
+        assert "allowed no address" in page.inner_text("#webhook-hosts")
+        assert not page.locator("#webhook-form").is_visible()
         assert not page.js_errors
     finally:
         context.close()

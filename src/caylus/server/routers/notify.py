@@ -26,6 +26,7 @@ class WebhookRequest(Strict):
 
 class WebhookSet(Strict):
     url: str | None = Field(description="where \"your turn\" messages go (null: nowhere)")
+    hosts: list[str] = Field(description="the hosts the server's operator allows a webhook on (none: webhooks are off)")
 
 
 def get_webhooks(request: Request) -> Webhooks:
@@ -39,18 +40,18 @@ WebhooksDep = Annotated[Webhooks, Depends(get_webhooks)]
             summary='Send the key\'s player a JSON POST at this URL when it is their turn (allowed hosts only)')
 def set_webhook(body: WebhookRequest, player: PlayerDep, hooks: WebhooksDep, request: Request) -> WebhookSet:
     hooks.set(player.id, body.url, str(request.base_url))
-    return WebhookSet(url=body.url)
+    return WebhookSet(url=body.url, hosts=list(hooks.allowed))
 
 
 @router.get(PATH, response_model=WebhookSet, responses=ERRORS, dependencies=[Depends(count_read)],
             summary="The key's player's webhook")
 def get_webhook(player: PlayerDep, hooks: WebhooksDep) -> WebhookSet:
     hook = hooks.get(player.id)
-    return WebhookSet(url=hook[0] if hook else None)
+    return WebhookSet(url=hook[0] if hook else None, hosts=list(hooks.allowed))
 
 
 @router.delete(PATH, response_model=WebhookSet, responses=ERRORS, dependencies=[Depends(count_read)],
                summary="Remove the key's player's webhook")
 def remove_webhook(player: PlayerDep, hooks: WebhooksDep) -> WebhookSet:
     hooks.remove(player.id)
-    return WebhookSet(url=None)
+    return WebhookSet(url=None, hosts=list(hooks.allowed))

@@ -136,32 +136,40 @@ export async function showPlayer(main, { id, toast, problem = null }) {
 
 // On one's own page: the "your turn" webhook (docs/server.md, "Your turn" webhooks): a URL of a chat service's
 // incoming webhook (Slack, Discord, Mattermost, Teams) that gets a message when it is your turn. The server says
-// which hosts its operator allows; a refusal is shown here in its words and nothing is kept.
+// which hosts its operator allows (the example address and the words name them; with none the form is hidden);
+// a refusal is shown here in its words and nothing is kept.
 function webhookCard(me) {
   const box = html("section", { id: "webhook" }, html("h2", {}, "Your turn messages"));
-  const url = html("input", { id: "webhook-url", type: "url", maxlength: 500, placeholder: "https://hooks.slack.com/services/…",
+  const url = html("input", { id: "webhook-url", type: "url", maxlength: 500, placeholder: "https://…",
     "aria-label": "Webhook URL", autocomplete: "off" });
   const said = html("p", { id: "webhook-said", role: "status" });
+  const where = html("p", { id: "webhook-hosts" });
   const remove = html("button", { type: "button", id: "webhook-remove", class: "secondary" }, "Stop the messages");
   const say = (text, kind = "") => { said.textContent = text; said.className = kind; };
-  const show = (current) => {
-    url.value = current || "";
-    remove.hidden = !current;
-    say(current ? "A message goes to this address when it is your turn." : "No messages: give an address to get them.");
-  };
   const form = html("form", { id: "webhook-form", class: "row" }, url, html("button", { type: "submit" }, "Save"), remove);
+  const show = (hook) => {
+    const hosts = hook.hosts || [];
+    url.value = hook.url || "";
+    remove.hidden = !hook.url;
+    if (hosts.length) url.placeholder = `https://${hosts[0]}/…`;
+    where.textContent = hosts.length ? `This server sends them to ${hosts.join(", ")} only.`
+      : "This server sends no messages: its operator allowed no address.";
+    form.hidden = !hosts.length && !hook.url;
+    say(hook.url ? "A message goes to this address when it is your turn."
+      : hosts.length ? "No messages: give an address to get them." : "");
+  };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { show((await api.setWebhook(me.key, url.value.trim())).url); }
+    try { show(await api.setWebhook(me.key, url.value.trim())); }
     catch (e) { say(`Not saved: ${e.message}`, "error"); }
   });
   remove.addEventListener("click", async () => {
-    try { show((await api.removeWebhook(me.key)).url); }
+    try { show(await api.removeWebhook(me.key)); }
     catch (e) { say(`Not removed: ${e.message}`, "error"); }
   });
   box.append(html("p", {}, "A chat service's incoming webhook address (it often holds a secret: only you can read it back here)."),
-    form, said);
-  api.webhook(me.key).then((hook) => show(hook.url)).catch((e) => say(e.message, "error"));
+    where, form, said);
+  api.webhook(me.key).then(show).catch((e) => say(e.message, "error"));
   return box;
 }
 
