@@ -33,10 +33,13 @@ class Server:
             [sys.executable, "-m", "caylus.cli", "serve", "--port", str(self.port), "--db", self.db, *self.extra],
             stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         log.close()
-        deadline = time.monotonic() + 60  # on a loaded machine a start took over 30 s
+        deadline = time.monotonic() + 120  # on a loaded machine a start took over 30 s
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.url}/api/editions", timeout=1).status_code == 200:
+                # A started server at load 14 took over a second to answer: a 1 s probe gave up on every answer,
+                # and the test on a server that was up. The probe waits as long as the start may.
+                left = max(1.0, deadline - time.monotonic())
+                if httpx.get(f"{self.url}/api/editions", timeout=left).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
