@@ -268,7 +268,9 @@ GOLDSMITH: Final = 10
 DAY_LABORER: Final = 11
 CHARACTER_TITLES = tuple("The " + c.replace("_", " ").title() for c in CHARACTERS)
 # Where a character tile is, in Board.chars; 0..4 means in front of that player.
-IN_BOX, ON_BOARD, IN_DRAFT = -1, -2, -3
+IN_BOX: Final = -1
+ON_BOARD: Final = -2
+IN_DRAFT: Final = -3
 
 # The figures of the powers.
 OWNER_PRESTIGE: Final = 1        # to the owner when another player places a worker on their building (rules, Planning)

@@ -14,23 +14,43 @@ A decision is a tuple ``(kind, player, arg, arg2)``; what the two arguments mean
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from caylus.core import Rng
+from caylus.core.actions import Action
 
 from .catalog import (
-    ARCHITECT, ARCHITECT_BONUS, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLES, BUNDLE_PRESTIGE,
+    ARCHITECT, ARCHITECT_BONUS, BAILIFF, BUILD_STONE, BUILD_STONE_NO_STONE, BUILD_WOOD, BUNDLE_PRESTIGE,
     CHAMBERLAIN, CHARACTERS, CHARACTER_TITLES, CONSTRUCTION, DAY_LABORER, DAY_LABORER_BONUS, DELIVERYMAN,
     EARLY_RISER, FABRIC, FACE_NAMES, FAVOR, FOREMAN, FOREMAN_BONUS, GAIN, GOLD, GOLDSMITH, GOLDSMITH_BONUS,
-    GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER, OFFERS,
-    ON_BOARD, OWNER_PRESTIGE, PLAYER_NAMES, PRINTED_SLOTS, PROVOST_MAX, RECRUITMENT, RESIDENCE, RESOURCES,
-    ROAD_SPACES, ROUNDS, SETUP, SLOTS, STARTING, STEWARD, STEWARD_PRESTIGE, STONE, STONE_BUILDING, STONE_TILES,
-    THIEF, TILES, TOLL, WILDCARD, WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, site_slots_open,
+    GRAY_SPACE, IN_BOX, IN_DRAFT, JOURNEYMAN, LAWYER, MONUMENT_FACE, MONUMENT_TILES, NIGHT_WORKER, OFFER,
+    ON_BOARD, OWNER_PRESTIGE, PLAYER_NAMES, PRINTED_SLOTS, RESIDENCE, RESOURCES,
+    ROAD_SPACES, ROUNDS, SETUP, STARTING, STEWARD, STEWARD_PRESTIGE, STONE, STONE_BUILDING, STONE_TILES,
+    THIEF, TOLL, WOOD_BUILDING, WOOD_TILES, YELLOW_SPACES, Tile, site_slots_open,
 )
-from .notation import (
-    BUILD, BUNDLE, CHARACTER, LAWYER as LAWYER_ACTIONS, MONUMENT, OFFER_ACTIONS, PASS, PLACE, PLACE_SITE,
-    PROVOST, SITE, SPEND,
-)
+from . import catalog as _C, notation as _N
+
+# The catalog's tables and the action tokens the rules use, as `Final` names of this module: the compiled build
+# (docs/compiled.md) then reads them from C variables instead of looking them up in the module's dictionary.
+TILES: Final[tuple[Tile, ...]] = _C.TILES
+OFFERS: Final = _C.OFFERS
+BUNDLES: Final = _C.BUNDLES
+WILDCARD: Final[tuple[int, ...]] = _C.WILDCARD
+RECRUITMENT: Final[dict[int, int]] = _C.RECRUITMENT
+SLOTS: Final[int] = _C.SLOTS
+PROVOST_MAX: Final[int] = _C.PROVOST_MAX
+PASS: Final[Action] = _N.PASS
+PLACE_SITE: Final[Action] = _N.PLACE_SITE
+PLACE: Final[list[Action | None]] = _N.PLACE
+BUILD: Final[dict[int, Action]] = _N.BUILD
+BUNDLE: Final[tuple[Action, ...]] = _N.BUNDLE
+CHARACTER: Final[tuple[Action, ...]] = _N.CHARACTER
+LAWYER_ACTIONS: Final[dict[int, Action]] = _N.LAWYER
+MONUMENT: Final[dict[int, Action]] = _N.MONUMENT
+OFFER_ACTIONS: Final = _N.OFFER_ACTIONS
+PROVOST: Final[dict[int, Action]] = _N.PROVOST
+SITE: Final[tuple[Action, ...]] = _N.SITE
+SPEND: Final[dict[int, Action]] = _N.SPEND
 
 # Phases of a round (DRAFT only once, before round 1).
 DRAFT: Final = 0
@@ -59,16 +79,16 @@ DECISION_NAMES = ("draft", "early_riser", "plan", "offer", "pay", "lawyer", "bui
 
 # Activation steps: 0..3 the printed buildings (stages a-d), the Guilds Bridge (e), the Bailiff's step right
 # after it, then one step per Road space (f-h).
-_BRIDGE_STEP = PRINTED_SLOTS
-_BAILIFF_STEP = PRINTED_SLOTS + 1
-_ROAD_STEP = PRINTED_SLOTS + 2
-_ROAD_END_STEP = _ROAD_STEP + ROAD_SPACES
+_BRIDGE_STEP: Final = PRINTED_SLOTS
+_BAILIFF_STEP: Final = PRINTED_SLOTS + 1
+_ROAD_STEP: Final = PRINTED_SLOTS + 2
+_ROAD_END_STEP: Final = _ROAD_STEP + ROAD_SPACES
 
-_NORMAL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
-_ALL_BUNDLES = tuple((BUNDLE[i], counts) for i, (_n, counts, _normal) in enumerate(BUNDLES))
-_COST = tuple(t.cost for t in TILES)
+_NORMAL_BUNDLES: Final = tuple((BUNDLE[i], counts) for i, (_n, counts, normal) in enumerate(BUNDLES) if normal)
+_ALL_BUNDLES: Final = tuple((BUNDLE[i], counts) for i, (_n, counts, _normal) in enumerate(BUNDLES))
+_COST: Final = tuple(t.cost for t in TILES)
 # The setup-side Stonemason constructs without paying the Stone (every Stone building costs 1 Stone + 1 other).
-_COST_WITHOUT_STONE = tuple(
+_COST_WITHOUT_STONE: Final = tuple(
     tuple(max(0, c - 1) if r == STONE else c for r, c in enumerate(t.cost)) for t in TILES
 )
 
@@ -109,7 +129,7 @@ class Board:
     owner: list[int]
     worker_on: list[int]
     journeyman_on: list[int]
-    vacant: list
+    vacant: list[Action | None]
     site: tuple[int, int, int]
     supply: list[bool]
     site_workers: list[int]
@@ -117,7 +137,7 @@ class Board:
     bundles: list[int]
     journeyman_used: bool
     goldsmith_used: bool
-    stack: list[tuple]
+    stack: list[tuple[int, int, Any, int]]  # (kind, player, arg (an offer's name for D_OFFER), arg2)
     events: list | None
 
     def copy(self) -> "Board":
@@ -781,7 +801,7 @@ def _end_round(b: Board) -> None:
 
 
 # What `run` does next, by phase (DRAFT, PLANNING, ACTIVATION, DELIVERY, STEWARDSHIP).
-_ADVANCE = (_advance_draft, _advance_planning, _advance_activation, _advance_delivery, _advance_stewardship)
+_ADVANCE: Final = (_advance_draft, _advance_planning, _advance_activation, _advance_delivery, _advance_stewardship)
 
 
 def _tell_end(b: Board) -> None:
@@ -798,7 +818,7 @@ def _tell_end(b: Board) -> None:
 # Decisions: what is legal, and what an answer does
 # =====================================================================================================
 
-def legal_actions(b: Board) -> list:
+def legal_actions(b: Board) -> list[Action]:
     kind, p, arg, arg2 = b.stack[-1]
     if kind == D_PLAN or kind == D_EARLY:
         return _placements(b, p)
@@ -854,7 +874,7 @@ def _provost_answers(most_steps: int, provost: int) -> tuple:
 
 
 # The answers for every (most steps, Provost's gap), made once.
-_PROVOST_ANSWERS = tuple(tuple(_provost_answers(m, g) for g in range(PROVOST_MAX + 1)) for m in range(4))
+_PROVOST_ANSWERS: Final = tuple(tuple(_provost_answers(m, g) for g in range(PROVOST_MAX + 1)) for m in range(4))
 
 
 def _placements(b: Board, p: int) -> list:
@@ -875,7 +895,7 @@ def _placements(b: Board, p: int) -> list:
     return out
 
 
-def apply(b: Board, act) -> None:
+def apply(b: Board, act: Action) -> None:
     kind, p, arg, arg2 = b.stack.pop()
     if b.events is not None:
         _tell_answer(b, kind, p, arg, arg2, act)
