@@ -5,10 +5,11 @@
 Both sides play the same setups (game i uses engine seed SEED+i; through OpenSpiel, the setup chance node's
 outcome i) with uniformly random legal actions, and count player decisions. The OpenSpiel side is a plain Python
 loop over `pyspiel` states (`legal_actions`, `apply_action`, `is_terminal`), as research code would write it.
-Each side reports the median of its repetitions; repetitions alternate so that both see the same machine noise,
-and each is timed in CPU time of this process, so that other work on a shared machine counts less. The ratio is
-the median of each repetition's own ratio (the two sides of a repetition run one after the other, so on a shared
-machine this pairing cancels much of the drift that the ratio of the two medians keeps).
+Each side reports the median of its repetitions, timed in CPU time of this process, so that other work on a shared
+machine counts less. Within a repetition the two sides take turns game by game (game i on one side, then on the
+other, the side that goes first alternating), so that both see the same machine noise to within one game (a few
+milliseconds): on a machine whose load moves, runs of whole repetitions one after the other scattered their
+ratios from 0.6 to 0.8. The ratio is the median of each repetition's own ratio.
 """
 
 from __future__ import annotations
@@ -25,28 +26,39 @@ import caylus.research.openspiel as caylus_openspiel
 from caylus.cli.runs import simulate
 
 
-def openspiel_run(game, games: int) -> tuple[int, float, int]:
-    """One repetition: (decisions, seconds, the longest game in OpenSpiel actions)."""
-    decisions, longest = 0, 0
+def openspiel_game(game, i: int) -> tuple[int, float]:
+    """Game i through OpenSpiel: (decisions, CPU seconds)."""
     start = time.process_time()
+    choose = random.Random(i).choice
+    state = game.new_initial_state()
+    state.apply_action(i)  # the setup: engine seed SEED+i
+    n = 0
+    while not state.is_terminal():
+        state.apply_action(choose(state.legal_actions()))
+        n += 1
+    return n, time.process_time() - start
+
+
+def engine_game(edition: str, players: int, seed: int) -> tuple[int, float]:
+    """The same setup through `caylus bench` (`simulate`: random playouts, no undo kept): (decisions, CPU seconds)."""
+    start = time.process_time()
+    run = simulate(edition, players, 1, seed)
+    return run.decisions, time.process_time() - start
+
+
+def paired_run(game, edition: str, players: int, games: int, seed: int) -> tuple[float, float, int]:
+    """One repetition, the two sides taking turns game by game: (`caylus bench` decisions a CPU second, OpenSpiel's,
+    the longest game in OpenSpiel actions)."""
+    sides = {"engine": [0, 0.0], "spiel": [0, 0.0]}
+    longest = 0
     for i in range(games):
-        choose = random.Random(i).choice
-        state = game.new_initial_state()
-        state.apply_action(i)  # the setup: engine seed SEED+i
-        n = 0
-        while not state.is_terminal():
-            state.apply_action(choose(state.legal_actions()))
-            n += 1
-        decisions += n
-        longest = max(longest, n + 1)
-    return decisions, time.process_time() - start, longest
-
-
-def engine_run(edition: str, players: int, games: int, seed: int) -> float:
-    """One repetition of `caylus bench` (`simulate`: random playouts, no undo kept): decisions a CPU second."""
-    start = time.process_time()
-    run = simulate(edition, players, games, seed)
-    return run.decisions / (time.process_time() - start)
+        for side in (("engine", "spiel") if i % 2 == 0 else ("spiel", "engine")):
+            n, seconds = engine_game(edition, players, seed + i) if side == "engine" else openspiel_game(game, i)
+            sides[side][0] += n
+            sides[side][1] += seconds
+            if side == "spiel":
+                longest = max(longest, n + 1)
+    return sides["engine"][0] / sides["engine"][1], sides["spiel"][0] / sides["spiel"][1], longest
 
 
 def main() -> None:
@@ -63,10 +75,10 @@ def main() -> None:
     game = pyspiel.load_game(name, {"players": args.players, "seed": args.seed, "setups": args.games})
     engine_rates, spiel_rates, ratios, longest = [], [], [], 0
     for _ in range(args.repeat):
-        engine_rates.append(engine_run(args.edition, args.players, args.games, args.seed))
-        decisions, seconds, longest_run = openspiel_run(game, args.games)
-        spiel_rates.append(decisions / seconds)
-        ratios.append(spiel_rates[-1] / engine_rates[-1])
+        engine, spiel, longest_run = paired_run(game, args.edition, args.players, args.games, args.seed)
+        engine_rates.append(engine)
+        spiel_rates.append(spiel)
+        ratios.append(spiel / engine)
         longest = max(longest, longest_run)
     engine, spiel, ratio = statistics.median(engine_rates), statistics.median(spiel_rates), statistics.median(ratios)
     summary = {
