@@ -20,7 +20,7 @@ on a shared machine counts less):
   OrderEnforcingWrapper); ``PZ recall``: the same with ``perfect_recall=True``;
 - Gymnasium: the learner's steps (a random legal action) against ``random`` opponents;
 - OpenSpiel: a Python loop over ``pyspiel`` states (``legal_actions``, ``apply_action``), and its ratio to
-  ``caylus bench`` (random playouts, ``keep_undo = False``) on the same games.
+  ``caylus bench`` (random playouts, ``keep_undo = False``) on the same games, the two taking turns game by game.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import caylus
-from caylus.cli.runs import simulate
 
 try:
     import numpy as np
@@ -46,6 +45,7 @@ try:
     import caylus.research.openspiel as caylus_openspiel
     from caylus.research import pettingzoo as caylus_pz
     from caylus.research.encoding import Encoding
+    from bench_openspiel import paired_run  # this folder's: OpenSpiel and `caylus bench` taking turns
 except ImportError:  # the research extra is not installed: those columns are left out
     np = None
 
@@ -172,22 +172,12 @@ def gymnasium_rate(edition: str, players: int, games: int) -> float:
 
 
 def openspiel_rates(edition: str, players: int, games: int) -> tuple[float, float]:
-    """(OpenSpiel decisions/s, `caylus bench` decisions/s) on the same setups."""
+    """(OpenSpiel decisions/s, `caylus bench` decisions/s) on the same setups, the two taking turns game by game
+    (`bench_openspiel.paired_run`)."""
     game = pyspiel.load_game(caylus_openspiel.SHORT_NAMES[edition], {"players": players, "seed": 1,
                                                                     "setups": games})
-    decisions = 0
-    start = clock()
-    for i in range(games):
-        choose = random.Random(i).choice
-        state = game.new_initial_state()
-        state.apply_action(i)  # the setup: engine seed 1 + i
-        while not state.is_terminal():
-            state.apply_action(choose(state.legal_actions()))
-            decisions += 1
-    spiel = decisions / (clock() - start)
-    start = clock()
-    run = simulate(edition, players, games, 1)
-    return spiel, run.decisions / (clock() - start)
+    engine, spiel, _ = paired_run(game, edition, players, games, 1)
+    return spiel, engine
 
 
 def kilo(x: float) -> str:

@@ -139,8 +139,8 @@ class CaylusEnv(gymnasium.Env):
                 "scores": self._scores()}
 
     def _scores(self) -> list[int]:
-        """`game.scores()`, read back from the observation just encoded where the encoding holds them (Caylus 1303,
-        Magna Carta: the edition's scores, which cost a walk of the road to count again)."""
+        """`game.scores()`, read back from the observation just encoded where the encoding holds them (Caylus 1303
+        and Magna Carta, whose scores are counted by a walk of the road: 3.8 against 0.7 us)."""
         slots = self.encoding.score_slots
         if slots is None or self._last is None:
             return self.game.scores()
