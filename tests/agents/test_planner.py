@@ -7,7 +7,9 @@ import pytest
 
 import caylus
 from caylus.agents import Position, make_agent
-from caylus.agents.planner import PlannerAgent, PlannerSearch, check_spec, edition_planner, own_agent
+from caylus.agents.planner import (
+    PlannerAgent, PlannerSearch, check_spec, edition_planner, looking, own_agent, play_on,
+)
 from caylus.core.registry import get_edition
 
 EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
@@ -110,7 +112,7 @@ def test_the_anytime_search_widens_and_deepens_and_is_the_same_for_the_same_step
     assert a.rank(position) == b.rank(position) and a.last_trace == b.last_trace
     assert [len(t) for t in a.last_trace] == [2, 4, min(6, len(position.legal))]
     assert a.last_setting == (min(6, len(position.legal)), 12, 0, 1)
-    assert a.schedule(5, True)[:3] == [(2, 3, 0, 1), (4, 6, 0, 2), (5, 12, 0, 3)]  # more deals where cards hide
+    assert a.schedule(5, True)[:3] == [(2, 3, 0, 1, (0, 0)), (4, 6, 0, 2, (0, 0)), (5, 12, 0, 3, (0, 0))]  # more deals where cards hide
 
 
 def test_more_searches_never_play_a_worse_answer_by_the_deepest_values():
@@ -129,7 +131,7 @@ def test_more_searches_never_play_a_worse_answer_by_the_deepest_values():
 
 def test_a_search_cut_by_the_deadline_answers_no_worse_than_the_last_complete_one_by_its_values():
     position = _position_1303()
-    full = _small(steps=4)
+    full = _small(steps=10)  # every search the schedule has: a deadline never gets further
     full.rank(position)
     cut_seen = 0
     for budget in range(2, 400, 7):
@@ -149,6 +151,77 @@ def test_a_search_cut_by_the_deadline_answers_no_worse_than_the_last_complete_on
                 assert before in last and last[answer] >= last[before]
         assert last[answer] == max(last.values())
     assert cut_seen >= 1
+
+
+def test_a_wider_search_plays_only_the_futures_it_adds_and_values_them_as_a_fresh_search(monkeypatch):
+    position = _position_1303()
+    planner = edition_planner(get_edition("caylus-1303"))
+    import caylus.agents.planner as module
+    calls = []
+    real = module.play_on
+    monkeypatch.setattr(module, "play_on", lambda *a, **kw: calls.append(1) or real(*a, **kw))
+    search = PlannerSearch(planner, 1, candidates=2, horizon=40, deeper=[{"candidates": 3}, {"candidates": 5}],
+                           steps=3)
+    search.rank(position)
+    monkeypatch.setattr(module, "play_on", real)
+    # Futures to the end of the round are not cut by the horizon: each move is played on once, whatever the width.
+    assert len(calls) == min(5, len(position.legal))
+    for values, width in zip(search.last_trace, (2, 3, 5)):
+        fresh = PlannerSearch(planner, 1, candidates=width, horizon=40).rank(position)[:width]
+        assert values == {action.token: value for value, _rank, action in fresh}
+
+
+def _looking(**kw):
+    # Every move played on to the end of the round, then the best 2 again in futures where every seat looks ahead.
+    return PlannerSearch(edition_planner(get_edition("caylus-1303")), 1, candidates=2, horizon=40,
+                         deeper=[{"candidates": 40}, {"candidates": 2, "looks": 2, "look_ahead": 3}], **kw)
+
+
+def test_with_time_left_once_every_move_is_played_on_the_futures_look_ahead_themselves():
+    position = _position_1303()
+    planner = edition_planner(get_edition("caylus-1303"))
+    search = _looking(steps=3)
+    answer = search.rank(position)
+    assert search.last_steps == 3 and search.last_looks == (2, 3) and search.last_played_on == 2
+    wide = search.last_trace[1]
+    assert len(wide) == len(position.legal)
+    best_two = sorted(wide, key=lambda token: -wide[token])[:2]
+    assert sorted(search.last_trace[2]) == sorted(best_two)  # the last answer's best two, played on again
+    for value, _rank, action in answer[:2]:
+        world = position.sample(0)
+        world.keep_undo = False
+        begun = world.clone()
+        begun.apply(action)
+        g = play_on(planner, begun, 40, 0, step=looking(planner, 2, 3), start=begun.board)
+        assert value == planner.margin(g.board, position.player)
+    assert answer[0][0] == max(search.last_trace[2].values())
+    # Where every seat of the futures plays the one-decision policy, the search stops once every move is played on.
+    plain = PlannerSearch(planner, 1, candidates=2, horizon=40, deeper=[{"candidates": 40}], steps=10)
+    plain.rank(position)
+    assert plain.last_steps == 2 and plain.last_looks == (0, 0)
+
+
+def test_more_time_never_plays_a_worse_answer_by_its_own_values_when_the_futures_look_ahead():
+    position = _position_1303()
+    full = _looking(steps=10)
+    full.rank(position)
+    assert full.last_steps >= 3
+    answers, cut_seen = {}, 0
+    for budget in range(2, 1500, 23):
+        search = _looking(think=float(budget))
+        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        answers[budget] = answer = search.choose(position).token
+        if not search.last_trace:
+            continue
+        k = len(search.last_trace)
+        last = search.last_trace[-1]
+        assert search.last_trace[:-1] == full.last_trace[:k - 1]
+        assert last[answer] == max(last.values())
+        if k > 1:  # what less time would have played, valued again by the deepest search: never better
+            before = max(search.last_trace[-2], key=search.last_trace[-2].get)
+            assert before in last and last[answer] >= last[before]
+        cut_seen += last != full.last_trace[k - 1]
+    assert cut_seen >= 1 and len(set(answers.values())) >= 1
 
 
 def test_the_anytime_search_refuses_bad_settings():

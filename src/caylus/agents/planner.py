@@ -74,6 +74,32 @@ def successor(planner, game):
     return best
 
 
+def looking(planner, candidates: int, ahead: int):
+    """A stronger policy for the futures than `successor`, at about `candidates` x `ahead` times its cost: the
+    player to move weighs its `candidates` best moves by the one-decision policy, each played on up to `ahead`
+    decisions by that policy (never past where a future of the move would end, `future_end` from the board it
+    is chosen on), and keeps the one ending best for it: every seat of the future looks ahead a little itself."""
+    def step(game):
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return successor(planner, game)
+        seat = game.current_player
+        first = []
+        for i, action in enumerate(legal):
+            g = game.clone()
+            g.apply(action)
+            g, v = settle(planner, g, seat, game.board)
+            first.append((v, i, g))
+        first.sort(key=lambda s: (-s[0], s[1]))
+        best, best_value = None, None
+        for _v, _i, g in first[:candidates]:
+            value = planner.margin(play_on(planner, g, ahead, start=game.board).board, seat)
+            if best_value is None or value > best_value:
+                best, best_value = g, value
+        return best
+    return step
+
+
 class OutOfTime(Exception):
     """A search's deadline passed in the middle of a future (`play_on` with a `deadline`)."""
 
@@ -141,7 +167,9 @@ class PlannerAgent:
         return self.rank(position)[0][2]
 
 
-STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1}  # what a search's setting names, its least
+# What a search's setting names, with its least: `looks` and `look_ahead`, each seat of the futures weighing that
+# many of its moves played on that far (`looking`; 0: the one-decision policy).
+STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1, "looks": 0, "look_ahead": 0}
 MOST_STEPS = 10  # searches an anytime move makes at most: by then the futures run twice 2^8 as far, past any game
 
 
@@ -207,24 +235,28 @@ class PlannerSearch:
         self.last_steps = 0  # searches the last decision got through (one the deadline cut counts if it answered)
         self.last_setting = (candidates, horizon, turns, deals)  # (candidates, horizon, turns, deals) of the deepest
         self.last_played_on = 0  # moves the deepest search valued
+        self.last_looks = (0, 0)  # how far each seat of the deepest search's futures looked ahead (0, 0: not)
         self.last_trace: list[dict] = []  # each search's values: {action token: mean margin of its futures}
         self.last_seconds = 0.0
 
-    def schedule(self, moves: int, hidden: bool) -> list[tuple[int, int, int, int]]:
-        """The (candidates, horizon, turns, deals) of each search an anytime move makes, in order: the level's
-        own, then the edition's `deeper` steps (each changing what it names), then each twice as far as the one
-        before (2 more candidates, twice the horizon, one more turn where turns end the futures, one more deal),
-        MOST_STEPS in all. Never more candidates than `moves`, one deal where nothing is hidden."""
-        step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": self.deals}
+    def schedule(self, moves: int, hidden: bool) -> list[tuple[int, int, int, int, tuple[int, int]]]:
+        """The (candidates, horizon, turns, deals, (looks, look_ahead)) of each search an anytime move makes, in
+        order: the level's own, then the edition's `deeper` steps (each changing what it names), then each twice
+        as far as the one before (2 more candidates, twice the horizon, one more turn where turns end the
+        futures, one more deal; the futures' policy kept), MOST_STEPS in all. Never more candidates than `moves`,
+        one deal where nothing is hidden; (0, 0): the futures played by the one-decision policy."""
+        step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": self.deals,
+                "looks": 0, "look_ahead": 0}
         out = []
         for k in range(MOST_STEPS):
             if 0 < k <= len(self.deeper):
                 step = {**step, **self.deeper[k - 1]}
             elif k:
-                step = {"candidates": step["candidates"] + 2, "horizon": max(1, 2 * step["horizon"]),
+                step = {**step, "candidates": step["candidates"] + 2, "horizon": max(1, 2 * step["horizon"]),
                         "turns": step["turns"] + 1 if step["turns"] else 0, "deals": step["deals"] + 1}
+            looks = (step["looks"], step["look_ahead"]) if step["looks"] > 1 and step["look_ahead"] else (0, 0)
             out.append((min(step["candidates"], moves), step["horizon"], step["turns"],
-                        step["deals"] if hidden else 1))
+                        step["deals"] if hidden else 1, looks))
         return out
 
     def rank(self, position) -> list[tuple[float, int, object]]:
@@ -263,47 +295,67 @@ class PlannerSearch:
         seat = position.player
         # The answer so far, best first: to begin with the planner's own, one decision ahead (milliseconds).
         answer = [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)]
-        worlds, trace, last_length = [], [], 0.0
-        self.last_played_on = 0
+        worlds, trace = [], []
+        # Each move's future as far as it was played: {rank: (value, short, (turns, deals, looks), horizon)}. A
+        # wider search plays only the moves it adds: the others' futures are the same (deterministic, from the same
+        # deals) unless the horizon stopped them and the new one is longer.
+        played = {}
+        per_future = {}  # seconds a future took, by its policy (looks): what the next search would cost
+        self.last_played_on, self.last_looks = 0, (0, 0)
         schedule = self.schedule(len(ranked), position.hidden)
-        for k, (candidates, horizon, turns, deals) in enumerate(schedule):
+        for k, (candidates, horizon, turns, deals, looks) in enumerate(schedule):
             if self.steps is not None and k >= self.steps:
                 break
-            if deadline is not None and k and deadline.left() < last_length:
-                break  # each search looks further than the last: this one could not end in time
-            began = self.clock()
+            order = answer[:candidates]  # the last answer's best first (its moves, then the planner's next)
+            kind = (turns, deals, looks)
+
+            def known(rank):
+                memo = played.get(rank)
+                return memo is not None and memo[2] == kind and (memo[3] == horizon or not memo[1])
+
+            if deadline is not None and k:
+                new = sum(1 for entry in order if not known(entry[1]))
+                if new and deadline.left() < per_future.get(looks, per_future.get((0, 0), 0.0) * (1 + looks[0] * looks[1])):
+                    break  # not even one more future could end in time
             while len(worlds) < deals:
                 world = position.sample(self.planner.rng.getrandbits(63))
                 world.keep_undo = False  # played on clones only
                 worlds.append(world)
-            order = [entry for entry in answer if entry[1] < candidates]  # the last answer's best first
+            policy = looking(planner, *looks) if looks[0] else None
             valued, short = [], False  # short: a future stopped by its horizon, not by the game or the edition
             try:
                 for _value, rank, action in order:
-                    total = 0.0
-                    for world in worlds[:deals]:
-                        begun = world.clone()
-                        begun.apply(action)
-                        judged = world.board if self.from_decision else begun.board  # where its end is counted from
-                        g = play_on(planner, begun, horizon, turns, deadline, start=judged)
-                        short = short or not (g.is_terminal or planner.future_end(g.board, judged, turns))
-                        total += planner.margin(g.board, seat)
-                    valued.append((total / deals, rank, action))
+                    if known(rank):
+                        value, stopped = played[rank][:2]
+                    else:
+                        began, total, stopped = self.clock(), 0.0, False
+                        for world in worlds[:deals]:
+                            begun = world.clone()
+                            begun.apply(action)
+                            judged = world.board if self.from_decision else begun.board  # its end counted from
+                            g = play_on(planner, begun, horizon, turns, deadline, step=policy, start=judged)
+                            stopped = stopped or not (g.is_terminal or planner.future_end(g.board, judged, turns))
+                            total += planner.margin(g.board, seat)
+                        value = total / deals
+                        played[rank] = (value, stopped, kind, horizon)
+                        per_future[looks] = self.clock() - began
+                    short = short or stopped
+                    valued.append((value, rank, action))
             except OutOfTime:
                 pass
-            last_length = self.clock() - began
             if len(valued) >= 2 or (valued and len(valued) == len(order)):
                 valued.sort(key=lambda s: (-s[0], s[1]))
                 seen = {rank for _value, rank, _action in valued}
                 answer = valued + [entry for entry in answer if entry[1] not in seen]
                 trace.append({action.token: value for value, _rank, action in valued})
                 self.last_setting = (candidates, horizon, turns, deals)
+                self.last_looks = looks
                 self.last_played_on = len(valued)
             if len(valued) < len(order):
                 break  # the deadline
             following = schedule[k + 1] if k + 1 < len(schedule) else None
             if (candidates == len(ranked) and not short and not position.hidden
-                    and (following is None or following[2] == turns)):
+                    and (following is None or following[2] == turns and following[4] == looks)):
                 break  # every move played on as far as the futures go: the next search would see nothing new
         self.last_steps = len(trace)
         self.last_trace = trace

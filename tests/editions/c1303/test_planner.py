@@ -154,8 +154,10 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
-    # Its first search is hard's; the edition's deeper steps follow: wider, each future to the end of the round.
-    assert thinking.schedule(20, False)[:4] == [(4, 12, 0, 1), (6, 40, 0, 1), (10, 40, 0, 1), (12, 80, 0, 1)]
+    # Its first search is hard's; the edition's deeper steps follow: wider, each future to the end of the round,
+    # then the best 3 again in futures where every seat looks 4 decisions ahead itself, and wider so.
+    assert thinking.schedule(20, False)[:5] == [(4, 12, 0, 1, (0, 0)), (6, 40, 0, 1, (0, 0)), (20, 40, 0, 1, (0, 0)),
+                                                (3, 40, 0, 1, (2, 4)), (5, 80, 0, 1, (2, 4))]
 
 
 def test_hard_seconds_stops_once_every_move_is_played_to_the_end_of_the_round():

@@ -57,10 +57,13 @@ LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
                       # `hard:SECONDS` searches again while it has time (`agents.planner`): wider, each future
                       # to the end of the round (about 14 decisions at two players, 28 at four), until every move
-                      # is played on. Not further: with futures two rounds and more ahead, `hard:4` lost 6 of 8
-                      # games to `hard:1` (benchmarks/RESULTS-bots.md, "Caylus 1303 and hard:SECONDS").
+                      # is played on; then its best 3 again, in futures where each seat weighs its own 2 best moves
+                      # 4 decisions ahead, and wider so. Not further than the round: with futures two rounds and
+                      # more ahead, `hard:4` lost 6 of 8 games to `hard:1` (benchmarks/RESULTS-bots.md, "Caylus
+                      # 1303 and hard:SECONDS").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
-                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 10}]}}}
+                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 40},
+                                           {"candidates": 3, "looks": 2, "look_ahead": 4}]}}}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33
