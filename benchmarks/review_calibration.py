@@ -24,6 +24,10 @@ Resumable: `--records FILE` keeps one JSON line a decision looked at (kept ones 
 a rerun with the same file goes on where it stopped. Each kept decision prints its CPU seconds, the median so far
 and the CPU still needed at that rate.
 
+`--anchors` measures instead the issue's known bad moves (passing first on the first turn with everything left; no
+batch, bundle or offer at the castle with one affordable): the reviewer's loss and label beside the measured loss
+and its standard error over the playouts, one JSON line each.
+
 `--report` prints the figures of a journal (older journals too): the correlation of claimed and measured loss,
 their mean absolute gap, how often a `blunder` lost more than a `good` (every such pair), the measured loss by
 label, the least-squares scale of the reviewer's loss to play, and how much of the measured spread is the
@@ -159,6 +163,51 @@ def measure(args) -> None:
               f"{left} left: about {left * median / 60:.0f} CPU min", flush=True)
 
 
+def anchor_positions(edition: str):
+    """(name, game, the bad move) for the issue's known bad moves in `edition`, found in heads-up greedy games
+    (seed 1): passing first on the first turn with every worker and denier left, and passing at the castle (the
+    Construction Site in 1303) with an offer affordable and none made yet."""
+    game = caylus.new_game(edition, players=2, seed=1)
+    while not ("pass" in game.legal_tokens() and any(t.startswith("place:") for t in game.legal_tokens())):
+        game.apply(game.legal_actions()[0])
+    yield "passing first on the first turn", game, game.parse("pass")
+    prefix = {"caylus": "batch:", "caylus-1303": "bundle:", "magna-carta": "batch"}[edition]
+    game = caylus.new_game(edition, players=2, seed=1)
+    bots = [make_agent("greedy", 10 + p) for p in range(2)]
+    while True:
+        tokens = game.legal_tokens()
+        if "pass" in tokens and any(t.startswith(prefix) for t in tokens) and \
+                (edition != "caylus" or game.board.batches[game.current_player] == 0):
+            yield "no offer at the castle with one affordable", game, game.parse("pass")
+            return
+        game.apply(bots[game.current_player].choose(Position(game)))
+
+
+def anchors(args) -> None:
+    """The known bad moves (`anchor_positions`): the review's loss against what `--playouts` playouts of both
+    moves show, one JSON line each (appended to `--records`)."""
+    reviewer = Reviewer(args.level)
+    for name, game, move in anchor_positions(args.edition):
+        started = time.process_time()
+        index = len(game.history)
+        d = review_position(reviewer, game, index, move)
+        best = game.parse(d.best)
+        best_m, played_m = [], []
+        for k in range(args.playouts):
+            best_m.append(final_margin(game, best, d.seat, args.policy, k, args.slip))
+            played_m.append(final_margin(game, move, d.seat, args.policy, k, args.slip))
+        diffs = [b - p for b, p in zip(best_m, played_m)]
+        row = {"edition": args.edition, "anchor": name, "index": index, "played": d.played, "best": d.best,
+               "loss": d.loss, "label": d.label, "measured": round(statistics.mean(diffs), 3),
+               "measured_se": round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 3) if len(diffs) > 1 else None,
+               "margins_best": best_m, "margins_played": played_m, "playouts": args.playouts,
+               "policy": args.policy, "slip": args.slip, "level": args.level,
+               "cpu_seconds": round(time.process_time() - started, 2)}
+        with Path(args.records).open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
 def correlation(xs, ys):
     if len(xs) >= 2 and statistics.pstdev(xs) > 0 and statistics.pstdev(ys) > 0:
         return round(statistics.correlation(xs, ys), 3)
@@ -239,9 +288,15 @@ def main(argv=None) -> int:
     p.add_argument("--records", required=True, help="JSON lines, one a decision (resumable)")
     p.add_argument("--report", action="store_true", help="only print the figures of the records so far")
     p.add_argument("--scale", type=float, help="with --report: scale the raw loss by this, not today's")
+    p.add_argument("--anchors", action="store_true",
+                   help="measure the known bad moves instead (passing first on the first turn, no offer at the "
+                        "castle): the review's loss and the playouts' measured loss with its standard error")
     args = p.parse_args(argv)
     if args.playouts < 1 or args.decisions < 1 or args.every < 1 or args.slip < 0:
         p.error("--playouts, --decisions and --every are 1 or more, --slip 0 or more")
+    if args.anchors:
+        anchors(args)
+        return 0
     if not args.report:
         measure(args)
     print(json.dumps(report(args.records, args.scale)))
