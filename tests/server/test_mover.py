@@ -1,5 +1,5 @@
-"""Where a socket's move is played (server/mover.py): on the event loop when its table is free, in the table's
-writer thread when another thread holds the table; each stored before it is answered, refusals as before."""
+"""Where a socket's move is played (server/mover.py): in its table's writer thread, never a thread of the pool;
+stored before it is answered, refusals as before, the event loop serving other sockets meanwhile."""
 
 from __future__ import annotations
 
@@ -32,12 +32,19 @@ def stored_version(client, table_id: str) -> int:
     return client.app.state.store.version_of(table_id)
 
 
-def test_a_move_on_a_free_table_is_played_on_the_loop_and_stored_before_its_state_is_pushed(client):
+def test_a_socket_move_is_played_in_the_writer_thread_and_stored_before_its_state_is_pushed(client, monkeypatch):
     t = new_table(client, seats=["human", "human"])
     tokens = [s["token"] for s in t["seats"]]
     seat = state(client, t["id"])["current_player"]
-    mover = client.app.state.mover
-    before = mover.played_inline
+    tables = client.app.state.tables
+    played_by = []
+    real = tables.move
+
+    def move(*args, **kwargs):
+        played_by.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "move", move)
     with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
         receive(ws)
         ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
@@ -45,16 +52,15 @@ def test_a_move_on_a_free_table_is_played_on_the_loop_and_stored_before_its_stat
         ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"]}))
         after = next_state(ws, s["version"])
         assert stored_version(client, t["id"]) >= after["version"] == s["version"] + 1
-    assert mover.played_inline == before + 1
+    assert played_by == ["caylus-writer-0"]
 
 
-def test_a_move_on_a_table_another_thread_holds_waits_for_the_writer_and_the_loop_serves_meanwhile(client):
+def test_a_move_on_a_table_another_thread_holds_waits_and_the_loop_serves_meanwhile(client):
     t = new_table(client, seats=["human", "human"])
     elsewhere = new_table(client, seats=["human", "human"])
     tokens = [s["token"] for s in t["seats"]]
     seat = state(client, t["id"])["current_player"]
     live = client.app.state.tables.get(t["id"])
-    mover = client.app.state.mover
     held, release = threading.Event(), threading.Event()
 
     def hold() -> None:  # as a bot's dispatcher storing a move, or a read, would
@@ -70,7 +76,6 @@ def test_a_move_on_a_table_another_thread_holds_waits_for_the_writer_and_the_loo
             s = receive(ws)["state"]
             holder.start()
             assert held.wait(5)
-            before = mover.played_inline
             ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"],
                                      "id": 1}))
             with client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as other:  # the loop serves others
@@ -80,7 +85,6 @@ def test_a_move_on_a_table_another_thread_holds_waits_for_the_writer_and_the_loo
             release.set()
             after = next_state(ws, s["version"])
             assert after["version"] == s["version"] + 1 == stored_version(client, t["id"])
-            assert mover.played_inline == before  # the writer thread played it
     finally:
         release.set()
         if holder.is_alive():

@@ -55,10 +55,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = Store(settings.database())
     table_set = Tables(store, cache_bytes=settings.limits.cache_bytes, now=settings.now)
     hub = Hub()
-    # SQLite: a move is played on the event loop itself when its table is free (a commit is a write to a local
-    # file), else in the one writer thread (SQLite takes one writer at a time); PostgreSQL (a round trip per
-    # statement): always in writer threads, whose tables commit side by side.
-    mover = Mover(hub, writers=4 if store.is_postgres else 1, inline=not store.is_postgres)
+    # A socket's moves are played in writer threads: one on SQLite, which takes one writer at a time; four on
+    # PostgreSQL (a round trip per statement), whose tables commit side by side.
+    mover = Mover(hub, writers=4 if store.is_postgres else 1)
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
                      move_timeout=settings.bot_move_timeout, max_bot_tables=settings.bot_queue,

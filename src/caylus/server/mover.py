@@ -1,4 +1,4 @@
-"""Where the moves and undos sent on WebSockets are played: on the event loop, or in a writer thread.
+"""The writer threads that play the moves and undos sent on WebSockets.
 
 A move on a socket used to take a thread of the pool that serves blocking calls (`run_in_threadpool`): per move,
 a capacity limiter, a future, a hand-over to an idle thread and a wake-up of the event loop with the result,
@@ -7,13 +7,13 @@ database's one write lock. Here every table's moves go to one writer thread (`wr
 file takes one writer at a time anyway; a few on PostgreSQL, a table always to the same one), fed by a plain
 queue: a writer plays the moves in the order they came, each as before (`Tables.move`: checked, stored and
 committed, then pushed), and hands each outcome back to the event loop with the pushes (`Hub.call`: one
-wake-up of the loop takes every outcome and state handed over since the last one). Nothing changes for the guarantees: each move is
-committed before its state is pushed or its refusal sent, in the order the socket sent them.
+wake-up of the loop takes every outcome and state handed over since the last one). Nothing changes for the
+guarantees: each move is committed before its state is pushed or its refusal sent, and a socket's messages
+are answered in the order it sent them.
 
-On SQLite (`inline`) a move is played on the event loop itself when no other thread holds its table (a bot's
-move being stored, a state being read): a commit there is a write to a local file, cheaper than any hand-over
-to a thread and back, and with no second thread there is no waiting for the interpreter's lock either (on a
-busy machine the thread that holds it is often not running). Only a table some thread holds goes to the writer.
+Playing them on the event loop itself (no thread at all) was tried and measured: the same CPU a move, but
+fewer moves stored a second, since the loop then waits for each commit's write to the disk instead of serving
+the other sockets meanwhile (`benchmarks/bench_server_socket.py`, docs/server.md).
 """
 
 from __future__ import annotations
@@ -34,12 +34,10 @@ class Mover:
     """`submit(table_id, fn, *args)` (on the event loop) runs `fn(*args)` in the table's writer thread and
     returns a future of its result (or of the exception it raised)."""
 
-    def __init__(self, hub, writers: int = 1, inline: bool = False):
+    def __init__(self, hub, writers: int = 1):
         if writers < 1:
             raise ValueError("a mover needs at least one writer thread")
         self.hub = hub
-        self.inline = inline
-        self.played_inline = 0  # moves played on the event loop (for tests and the curious)
         self._queues: list[queue.SimpleQueue] = [queue.SimpleQueue() for _ in range(writers)]
         self._threads: list[threading.Thread] = []
         self._closed = False
@@ -49,17 +47,6 @@ class Mover:
             thread = threading.Thread(target=self._run, args=(q,), name=f"caylus-writer-{n}", daemon=True)
             thread.start()
             self._threads.append(thread)
-
-    async def play(self, live, fn, *args):
-        """`fn(*args)`, a change of table `live`: with `inline`, on the event loop at once if no other thread
-        holds the table (a bot's move being stored, a read); else in the table's writer thread."""
-        if self.inline and live.lock.acquire(blocking=False):
-            try:
-                self.played_inline += 1
-                return fn(*args)
-            finally:
-                live.lock.release()
-        return await self.submit(live.id, fn, *args)
 
     def submit(self, table_id: str, fn, *args) -> asyncio.Future:
         future = asyncio.get_running_loop().create_future()

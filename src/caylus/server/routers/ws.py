@@ -215,9 +215,10 @@ async def _answer(websocket, tables, guards, mover, table, seat, watcher, text: 
         if not isinstance(action, str) or not 0 < len(action) <= 64:
             raise ApiError(400, "bad_message", 'a move needs "action", a legal action token')
         # The answer is the new state, pushed to every socket of the seat (this one too): none built here.
-        await mover.play(table, partial(tables.move, reply=False), table, seat, version, action)
+        # Played in the table's writer thread (server/mover.py), not a thread of the pool.
+        await mover.submit(table.id, partial(tables.move, reply=False), table, seat, version, action)
     else:
-        await mover.play(table, tables.undo, table, seat, version)
+        await mover.submit(table.id, tables.undo, table, seat, version)
 
 
 async def _refuse(websocket, code: str, message: str, message_id=None, retry_after: int | None = None) -> None:
