@@ -1,0 +1,87 @@
+"""What `hard:SECONDS` does at the positions of a Caylus 1303 game, and the futures question (issue 28):
+
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py picks SEED EVERY      # hard:1 v hard:4, real clock
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py round-end SEED...     # from_decision on or off
+
+`picks`: a game of `hard` against itself; at every EVERY-th decision with 3 legal moves or more, the move `hard:1`
+and `hard:4` choose, its rank by the one-decision planner, the searches made, the deepest setting and the seconds
+(wall clock: note the load). `round-end`: at each decision where some moves end the round and others do not, the
+choice of `hard` (4 moves 12 ahead) and of the search over every move to the end of the round, with each future's
+end counted from the board after the move (as `hard` does) or from the board it is chosen on (`from_decision`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import caylus
+from caylus.agents import Position, make_agent
+from caylus.agents.planner import PlannerSearch, edition_planner
+from caylus.core.registry import get_edition
+
+PLANNER = edition_planner(get_edition("caylus-1303"))
+
+
+def picks(seed: int, every: int) -> None:
+    game = caylus.new_game("caylus-1303", players=2, seed=seed)
+    bot = make_agent("hard", 1)
+    searches = [make_agent(level, 1).own_player(game.edition) for level in ("hard:1", "hard:4")]
+    n = same = seen = 0
+    while not game.is_terminal:
+        position = Position(game)
+        if len(position.legal) > 2 and n % every == 0:
+            out, chosen = [f"round {game.board.round} phase {game.board.phase} moves {len(position.legal)}"], []
+            order = [a.token for _v, _i, a in searches[0].planner.rank(position)]
+            for search in searches:
+                token = search.choose(position).token
+                chosen.append(token)
+                out.append(f"{token} (planner's #{order.index(token) + 1}, {search.last_steps} searches, deepest "
+                           f"{search.last_setting[:2]} looks {search.last_looks}, {search.last_seconds:.2f} s)")
+            seen += 1
+            same += chosen[0] == chosen[1]
+            print(" | ".join(out), flush=True)
+        game.apply(bot.choose(position))
+        n += 1
+    print(f"the same move at {same} of {seen} positions")
+
+
+def round_end(seeds) -> None:
+    wide = [{"candidates": 6, "horizon": 40}, {"candidates": 40}]
+    decisions = mixed = changed_hard = changed_wide = 0
+    for seed in seeds:
+        game = caylus.new_game("caylus-1303", players=2, seed=seed)
+        bot = make_agent("hard", seed)
+        while not game.is_terminal:
+            position = Position(game)
+            if len(position.legal) > 1:
+                decisions += 1
+                ends = []
+                for action in position.legal:
+                    after = game.clone()
+                    after.apply(action)
+                    ends.append(after.board.round != game.board.round)
+                if any(ends) and not all(ends):
+                    mixed += 1
+                    chosen = {}
+                    for from_decision in (False, True):
+                        hard = PlannerSearch(PLANNER, 1, candidates=4, horizon=12, from_decision=from_decision)
+                        every = PlannerSearch(PLANNER, 1, candidates=4, horizon=12, deeper=wide, steps=3,
+                                              from_decision=from_decision)
+                        chosen[from_decision] = (hard.choose(position).token, every.choose(position).token)
+                    changed_hard += chosen[False][0] != chosen[True][0]
+                    changed_wide += chosen[False][1] != chosen[True][1]
+                    print(f"seed {seed} round {game.board.round} phase {game.board.phase}: {sum(ends)} of "
+                          f"{len(ends)} moves end the round; after the move {chosen[False]}, from the decision "
+                          f"{chosen[True]}", flush=True)
+            game.apply(bot.choose(position))
+    print(f"{decisions} decisions, {mixed} where some moves end the round; the choice changes at {changed_hard} "
+          f"(hard) and {changed_wide} (every move to the end of the round)")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "picks":
+        picks(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+    elif len(sys.argv) >= 3 and sys.argv[1] == "round-end":
+        round_end([int(s) for s in sys.argv[2:]])
+    else:
+        sys.exit(__doc__)
