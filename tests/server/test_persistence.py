@@ -132,4 +132,4 @@ def test_the_checkpoint_thread_copies_the_log_into_the_file_so_no_commit_has_to(
         assert copied == 30
     finally:
         store.close()
-    assert not any(t.name == "caylus-checkpoint" and t.is_alive() for t in threading.enumerate())
+    assert not store._checkpointer.is_alive()  # close() ends the store's thread
