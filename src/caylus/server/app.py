@@ -28,7 +28,7 @@ from fastapi.staticfiles import StaticFiles
 
 import caylus
 
-from . import errors, redact
+from . import denials, errors, redact
 from .absence import Absence
 from .expiry import Expiry
 from .hub import Hub, Listener
@@ -119,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         mover.start()
         store.start_checkpoints()
         redact.install()  # again: the server's logging is configured by now
+        denials.install()
         expiry.start()
         absence.start()
         timeouts.start()

@@ -27,6 +27,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
+from ..denials import mark_denied
 from ..deps import bearer
 from ..errors import ApiError, error_response
 from ..hub import Watcher
@@ -66,6 +67,7 @@ async def _deny(websocket: WebSocket, code: str, message: str) -> None:
     """Refuse a connection over a limit: 429 with Retry-After where the server can answer a WebSocket with HTTP,
     else an error message and close code 4429."""
     if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        mark_denied()  # no ERROR line from uvicorn for this refusal (server/denials.py)
         await websocket.send_denial_response(error_response(429, code, message + "; try again in 5 s",
                                                             {"Retry-After": "5"}))
         return
