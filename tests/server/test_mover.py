@@ -150,3 +150,91 @@ def test_the_writer_hands_back_results_and_errors_in_order_and_refuses_once_clos
     assert order == [0, 1, 2, 3, 4]  # one table's changes, one thread, in the order they came
     assert results[:3] == [0, 10, 20] and results[4] == 40
     assert isinstance(results[3], ApiError) and results[3].code == "stale_version"
+
+
+def test_a_table_held_by_another_thread_never_holds_up_another_tables_move_on_the_same_writer():
+    async def run() -> tuple:
+        hub = Hub()
+        hub.loop, hub.loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        mover = Mover(hub, writers=1)  # SQLite's: one writer thread for every table
+        mover.start()
+        busy_lock, free_lock = threading.RLock(), threading.RLock()
+        held, release = threading.Event(), threading.Event()
+        order: list = []
+
+        def hold() -> None:  # a bot's move being stored, or a long game rebuilt
+            with busy_lock:
+                held.set()
+                release.wait(10)
+
+        def work(lock, name: str) -> str:
+            with lock:
+                order.append(name)
+            return name
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        assert held.wait(5)
+        try:
+            busy = [mover.submit("busy", work, busy_lock, f"busy-{n}", lock=busy_lock) for n in range(3)]
+            free = await asyncio.wait_for(mover.submit("free", work, free_lock, "free", lock=free_lock), 2)
+            assert not any(f.done() for f in busy)  # still waiting for their table
+            # Another move of the busy table, come later, is played after the ones waiting, not before.
+            busy.append(mover.submit("busy", work, busy_lock, "busy-3", lock=busy_lock))
+            again = await asyncio.wait_for(mover.submit("free", work, free_lock, "free-2", lock=free_lock), 2)
+        finally:
+            release.set()
+        results = await asyncio.wait_for(asyncio.gather(*busy), 5)
+        holder.join(5)
+        # The busy table back to its writer once its moves are played.
+        last = await asyncio.wait_for(mover.submit("busy", work, busy_lock, "busy-4", lock=busy_lock), 2)
+        mover.close()
+        return free, again, results, last, order
+
+    free, again, results, last, order = asyncio.run(run())
+    assert (free, again) == ("free", "free-2")
+    assert results == ["busy-0", "busy-1", "busy-2", "busy-3"] and last == "busy-4"
+    assert order == ["free", "free-2", "busy-0", "busy-1", "busy-2", "busy-3", "busy-4"]
+
+
+def test_a_socket_move_is_answered_at_once_while_another_table_is_held(client):
+    t = new_table(client, seats=["human", "human"])
+    elsewhere = new_table(client, seats=["human", "human"])
+    seat = state(client, elsewhere["id"])["current_player"]
+    token = elsewhere["seats"][seat]["token"]
+    live = client.app.state.tables.get(t["id"])
+    held, release = threading.Event(), threading.Event()
+    t_seat = state(client, t["id"])["current_player"]
+
+    def hold() -> None:
+        with live.lock:
+            held.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    try:
+        with client.websocket_connect(f"/ws/tables/{t['id']}") as blocked, \
+                client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as ws:
+            receive(blocked)
+            blocked.send_text(json.dumps({"type": "hello", "token": t["seats"][t_seat]["token"]}))
+            b = receive(blocked)["state"]
+            receive(ws)
+            ws.send_text(json.dumps({"type": "hello", "token": token}))
+            s = receive(ws)["state"]
+            holder.start()
+            assert held.wait(5)
+            # First a move on the held table (its writer must not wait for it), then one on the other.
+            blocked.send_text(json.dumps({"type": "move", "version": b["version"], "action": b["legal"][0]["token"]}))
+            time.sleep(0.1)
+            ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"]}))
+            started = time.monotonic()
+            after = next_state(ws, s["version"])
+            assert time.monotonic() - started < 5 and not release.is_set()
+            assert after["version"] == s["version"] + 1 == stored_version(client, elsewhere["id"])
+            assert stored_version(client, t["id"]) == b["version"]  # the held table's move still waits
+            release.set()
+            assert next_state(blocked, b["version"])["version"] == b["version"] + 1
+    finally:
+        release.set()
+        if holder.is_alive():
+            holder.join(5)

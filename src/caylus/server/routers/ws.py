@@ -218,9 +218,10 @@ async def _answer(websocket, tables, guards, mover, table, seat, watcher, text: 
             raise ApiError(400, "bad_message", 'a move needs "action", a legal action token')
         # The answer is the new state, pushed to every socket of the seat (this one too): none built here.
         # Played in the table's writer thread (server/mover.py), not a thread of the pool.
-        await mover.submit(table.id, partial(tables.move, reply=False), table, seat, version, action)
+        await mover.submit(table.id, partial(tables.move, reply=False), table, seat, version, action,
+                           lock=table.lock)
     else:
-        await mover.submit(table.id, tables.undo, table, seat, version)
+        await mover.submit(table.id, tables.undo, table, seat, version, lock=table.lock)
 
 
 async def _refuse(websocket, code: str, message: str, message_id=None, retry_after: int | None = None) -> None:
