@@ -52,3 +52,17 @@ def test_only_a_connection_we_denied_loses_its_unfinished_handshake_line():
     assert not contextvars.copy_context().run(denied, record)
     assert contextvars.copy_context().run(denied, other)  # any other line of a denied connection is kept
     assert keep.filter(record)  # the mark stayed in that connection's context
+
+
+def test_a_server_stopped_right_after_it_started_exits_within_seconds(tmp_path):
+    """Its bot workers are still being made through the forkserver: the shutdown does not wait for them."""
+    server = Server(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "serve.log", extra=("--bot-workers", "2"))
+    server.start()
+    started = time.monotonic()
+    server.process.terminate()
+    try:
+        server.process.wait(15)
+    finally:
+        server.stop()
+    assert time.monotonic() - started < 15
+    assert "Application shutdown complete" in (tmp_path / "serve.log").read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections import OrderedDict
 
@@ -208,13 +209,15 @@ def test_closing_the_server_ends_every_worker_even_mid_move(tmp_path, slow):
 
 # -- starting and ending a worker ---------------------------------------------------------------------------
 class _Context:
-    """A forkserver context whose processes fail to start (`fail`), or start only after `delay` seconds."""
+    """A forkserver context whose processes fail to start (`fail`), or start only after `delay` seconds, or
+    only once `gate` is set (as a forkserver still starting on a busy machine)."""
 
-    def __init__(self, fail: bool = False, delay: float = 0.0):
+    def __init__(self, fail: bool = False, delay: float = 0.0, gate=None):
         import multiprocessing
 
         self.real = multiprocessing.get_context("forkserver")
-        self.fail, self.delay = fail, delay
+        self.fail, self.delay, self.gate = fail, delay, gate
+        self.entered = threading.Event()
         self.started: list = []
 
     def Pipe(self):
@@ -228,6 +231,9 @@ class _Context:
             pid = property(lambda _self: process.pid)
 
             def start(_self):
+                context.entered.set()
+                if context.gate is not None:
+                    context.gate.wait(60)
                 time.sleep(context.delay)
                 if context.fail:
                     raise OSError("no process for you")
@@ -266,6 +272,29 @@ def test_closing_the_pool_while_a_worker_is_still_starting_ends_it(caplog):
     _until(lambda: not any(t.is_alive() for t in pool._threads), timeout=10, what="the dispatcher ending")
     assert [p.pid for p in pool.context.started] and all(_gone(p.pid) for p in pool.context.started)
     assert pool.pids() == [None]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+def test_closing_the_pool_never_waits_for_a_worker_the_forkserver_is_slow_to_start(caplog):
+    from caylus.server.workers import BotPool
+
+    gate = threading.Event()
+    pool = BotPool(tables=None, workers=2)
+    pool.context = _Context(gate=gate)
+    pool.start()
+    try:
+        assert pool.context.entered.wait(10)  # a dispatcher is inside Worker.start, the forkserver not answering
+        started = time.monotonic()
+        closer = threading.Thread(target=pool.close)  # as the server's shutdown does, its default timeout
+        closer.start()
+        closer.join(10)
+        assert not closer.is_alive() and time.monotonic() - started < 2.0
+    finally:
+        gate.set()
+    # Once the forkserver answers, what it made is ended: no worker outlives the pool.
+    _until(lambda: not any(t.is_alive() for t in pool._threads), timeout=30, what="the dispatchers ending")
+    assert pool.context.started and all(_gone(p.pid) for p in pool.context.started)
+    assert pool.pids() == [None, None]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
 
 

@@ -156,6 +156,7 @@ class Worker:
         self.people = people  # kept for people's tables: thinks only for them, at the pool's people_niceness
         self.process = None  # set only once the process has started
         self.conn = None
+        self.starting = False  # inside start (the pool's close then does not wait for this worker)
         # Orders start against kill: the pool's close may kill a worker its dispatcher is still starting.
         self._lock = threading.RLock()
 
@@ -165,14 +166,20 @@ class Worker:
             conn, child = ctx.Pipe()
             process = ctx.Process(target=worker_main, args=(child, self.niceness), daemon=True,
                                   name=f"caylus-bot-{self.number}")
+            # Starting goes through the forkserver, which may take tens of seconds on a busy machine (it starts
+            # and imports first): the pool's close does not wait for it, and this start ends what it made.
+            self.starting = True
             try:
                 process.start()
             except BaseException:
                 conn.close()
                 raise
             finally:
+                self.starting = False
                 child.close()
             self.process, self.conn = process, conn
+            if self.pool.closing:  # closed meanwhile: nobody will stop it
+                self.kill()
 
     @property
     def niceness(self) -> int:
@@ -216,8 +223,11 @@ class Worker:
 
     def kill(self) -> None:
         """End the process (at once) and close the pipe; safe to call twice, from two threads, or on a worker
-        whose process never started."""
-        with self._lock:
+        whose process never started. Never waits on a start in another thread: that start ends what it made
+        (the pool is closing) or whoever started it ends it."""
+        if not self._lock.acquire(timeout=0.5):
+            return
+        try:
             process, conn = self.process, self.conn
             self.process = self.conn = None
             if process is not None:
@@ -226,6 +236,8 @@ class Worker:
                 process.join(5)
             if conn is not None:
                 conn.close()
+        finally:
+            self._lock.release()
 
     def replace(self) -> None:
         with self._lock:
@@ -298,12 +310,15 @@ class BotPool:
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop handing out tables, end every worker (a move being thought is dropped: nothing of it was
-        stored) and wait for the dispatchers."""
+        stored) and wait for the dispatchers, at most `timeout` seconds, and never for one still starting its
+        worker (through a forkserver that may take tens of seconds to answer): that worker is ended once made."""
         self.closing = True
         self.scheduler.close()
         deadline = time.monotonic() + timeout
-        for thread in self._threads:
-            thread.join(max(0.1, deadline - time.monotonic()))
+        for worker, thread in zip(self.workers, self._threads):
+            # Not for one starting its worker (now, or a moment later): it ends the process once it is made.
+            while thread.is_alive() and not worker.starting and time.monotonic() < deadline:
+                thread.join(0.05)
         for worker in self.workers:  # any a dispatcher did not get to (it was stuck storing a move)
             worker.kill()
 
