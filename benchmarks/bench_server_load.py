@@ -393,12 +393,17 @@ def run_one(args, tables: int, flood: int) -> dict:
             "failures": len(run.failures), "first_failure": run.failures[0] if run.failures else None,
         }
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop_server(server, log)
+
+
+def stop_server(server: subprocess.Popen, log) -> None:
+    """SIGTERM, as an operator stops it; killed if it has not ended in 15 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()
 
 
 def main() -> None:

@@ -21,8 +21,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -33,7 +31,7 @@ from types import SimpleNamespace
 import httpx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_server_load import Run, cpu_seconds, free_port, percentiles, stored_moves  # noqa: E402
+from bench_server_load import Run, cpu_seconds, free_port, percentiles, stop_server, stored_moves  # noqa: E402
 
 
 def run_one(args) -> dict:
@@ -82,12 +80,7 @@ def run_one(args) -> dict:
                 "load_average": round(os.getloadavg()[0], 1), "failures": len(run.failures),
                 "first_failure": run.failures[0] if run.failures else None}
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop_server(server, log)
 
 
 def main() -> None:

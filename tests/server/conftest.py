@@ -3,7 +3,10 @@ file, or `caylus serve` started as a process (servers.py)."""
 
 from __future__ import annotations
 
+import json
+import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 from fastapi.testclient import TestClient
@@ -71,3 +74,37 @@ def wait_turn(client, table_id, token, timeout=30.0) -> dict:
             return s
         assert time.monotonic() < deadline, "the bots did not hand the turn back"
         time.sleep(0.005)
+
+
+def receive(ws) -> dict:
+    """The next message of a live-feed socket."""
+    return json.loads(ws.receive_text())
+
+
+def next_state(ws, after: int) -> dict:
+    """The first pushed state newer than version `after`."""
+    while True:
+        message = receive(ws)
+        if message["type"] == "state" and message["state"]["version"] > after:
+            return message["state"]
+
+
+@contextmanager
+def held(lock):
+    """`lock` held by another thread, as a bot's dispatcher storing a move (or a long game being rebuilt) holds a
+    table's lock, until the block ends or the `release` event it yields is set."""
+    taken, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with lock:
+            taken.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        assert taken.wait(5)
+        yield release
+    finally:
+        release.set()
+        holder.join(5)

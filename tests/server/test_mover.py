@@ -14,18 +14,7 @@ from caylus.server.errors import ApiError
 from caylus.server.hub import Hub
 from caylus.server.mover import Mover
 
-from .conftest import new_table, state
-
-
-def receive(ws) -> dict:
-    return json.loads(ws.receive_text())
-
-
-def next_state(ws, after: int) -> dict:
-    while True:
-        message = receive(ws)
-        if message["type"] == "state" and message["state"]["version"] > after:
-            return message["state"]
+from .conftest import held, new_table, next_state, receive, state
 
 
 def stored_version(client, table_id: str) -> int:
@@ -61,21 +50,11 @@ def test_a_move_on_a_table_another_thread_holds_waits_and_the_loop_serves_meanwh
     tokens = [s["token"] for s in t["seats"]]
     seat = state(client, t["id"])["current_player"]
     live = client.app.state.tables.get(t["id"])
-    held, release = threading.Event(), threading.Event()
-
-    def hold() -> None:  # as a bot's dispatcher storing a move, or a read, would
-        with live.lock:
-            held.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    try:
-        with client.websocket_connect(f"/ws/tables/{t['id']}?log=new") as ws:
-            receive(ws)
-            ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
-            s = receive(ws)["state"]
-            holder.start()
-            assert held.wait(5)
+    with client.websocket_connect(f"/ws/tables/{t['id']}?log=new") as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+        s = receive(ws)["state"]
+        with held(live.lock) as release:
             ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": s["legal"][0]["token"],
                                      "id": 1}))
             with client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as other:  # the loop serves others
@@ -85,10 +64,6 @@ def test_a_move_on_a_table_another_thread_holds_waits_and_the_loop_serves_meanwh
             release.set()
             after = next_state(ws, s["version"])
             assert after["version"] == s["version"] + 1 == stored_version(client, t["id"])
-    finally:
-        release.set()
-        if holder.is_alive():
-            holder.join(5)
 
 
 def test_a_refusal_from_the_writer_thread_reaches_the_socket_with_its_id_and_nothing_is_stored(client):
@@ -96,21 +71,11 @@ def test_a_refusal_from_the_writer_thread_reaches_the_socket_with_its_id_and_not
     tokens = [s["token"] for s in t["seats"]]
     seat = state(client, t["id"])["current_player"]
     live = client.app.state.tables.get(t["id"])
-    held, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with live.lock:
-            held.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    try:
-        with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
-            receive(ws)
-            ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
-            s = receive(ws)["state"]
-            holder.start()
-            assert held.wait(5)
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "hello", "token": tokens[seat]}))
+        s = receive(ws)["state"]
+        with held(live.lock) as release:
             ws.send_text(json.dumps({"type": "move", "version": s["version"], "action": "no-such-action",
                                      "id": "m7"}))
             time.sleep(0.1)
@@ -118,10 +83,6 @@ def test_a_refusal_from_the_writer_thread_reaches_the_socket_with_its_id_and_not
             refused = receive(ws)
             assert refused["type"] == "error" and refused["code"] == "illegal_move" and refused["id"] == "m7"
             assert stored_version(client, t["id"]) == s["version"]
-    finally:
-        release.set()
-        if holder.is_alive():
-            holder.join(5)
 
 
 def test_the_writer_hands_back_results_and_errors_in_order_and_refuses_once_closed():
@@ -159,33 +120,21 @@ def test_a_table_held_by_another_thread_never_holds_up_another_tables_move_on_th
         mover = Mover(hub, writers=1)  # SQLite's: one writer thread for every table
         mover.start()
         busy_lock, free_lock = threading.RLock(), threading.RLock()
-        held, release = threading.Event(), threading.Event()
         order: list = []
-
-        def hold() -> None:  # a bot's move being stored, or a long game rebuilt
-            with busy_lock:
-                held.set()
-                release.wait(10)
 
         def work(lock, name: str) -> str:
             with lock:
                 order.append(name)
             return name
 
-        holder = threading.Thread(target=hold)
-        holder.start()
-        assert held.wait(5)
-        try:
+        with held(busy_lock):
             busy = [mover.submit("busy", work, busy_lock, f"busy-{n}", lock=busy_lock) for n in range(3)]
             free = await asyncio.wait_for(mover.submit("free", work, free_lock, "free", lock=free_lock), 2)
             assert not any(f.done() for f in busy)  # still waiting for their table
             # Another move of the busy table, come later, is played after the ones waiting, not before.
             busy.append(mover.submit("busy", work, busy_lock, "busy-3", lock=busy_lock))
             again = await asyncio.wait_for(mover.submit("free", work, free_lock, "free-2", lock=free_lock), 2)
-        finally:
-            release.set()
         results = await asyncio.wait_for(asyncio.gather(*busy), 5)
-        holder.join(5)
         # The busy table back to its writer once its moves are played.
         last = await asyncio.wait_for(mover.submit("busy", work, busy_lock, "busy-4", lock=busy_lock), 2)
         mover.close()
@@ -203,26 +152,16 @@ def test_a_socket_move_is_answered_at_once_while_another_table_is_held(client):
     seat = state(client, elsewhere["id"])["current_player"]
     token = elsewhere["seats"][seat]["token"]
     live = client.app.state.tables.get(t["id"])
-    held, release = threading.Event(), threading.Event()
     t_seat = state(client, t["id"])["current_player"]
-
-    def hold() -> None:
-        with live.lock:
-            held.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    try:
-        with client.websocket_connect(f"/ws/tables/{t['id']}") as blocked, \
-                client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as ws:
-            receive(blocked)
-            blocked.send_text(json.dumps({"type": "hello", "token": t["seats"][t_seat]["token"]}))
-            b = receive(blocked)["state"]
-            receive(ws)
-            ws.send_text(json.dumps({"type": "hello", "token": token}))
-            s = receive(ws)["state"]
-            holder.start()
-            assert held.wait(5)
+    with client.websocket_connect(f"/ws/tables/{t['id']}") as blocked, \
+            client.websocket_connect(f"/ws/tables/{elsewhere['id']}") as ws:
+        receive(blocked)
+        blocked.send_text(json.dumps({"type": "hello", "token": t["seats"][t_seat]["token"]}))
+        b = receive(blocked)["state"]
+        receive(ws)
+        ws.send_text(json.dumps({"type": "hello", "token": token}))
+        s = receive(ws)["state"]
+        with held(live.lock) as release:
             # First a move on the held table (its writer must not wait for it), then one on the other.
             blocked.send_text(json.dumps({"type": "move", "version": b["version"], "action": b["legal"][0]["token"]}))
             time.sleep(0.1)
@@ -234,7 +173,3 @@ def test_a_socket_move_is_answered_at_once_while_another_table_is_held(client):
             assert stored_version(client, t["id"]) == b["version"]  # the held table's move still waits
             release.set()
             assert next_state(blocked, b["version"])["version"] == b["version"] + 1
-    finally:
-        release.set()
-        if holder.is_alive():
-            holder.join(5)

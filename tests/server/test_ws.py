@@ -8,19 +8,7 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import new_table, state
-
-
-def receive(ws) -> dict:
-    return json.loads(ws.receive_text())
-
-
-def next_state(ws, after: int) -> dict:
-    """The first pushed state newer than version `after`."""
-    while True:
-        message = receive(ws)
-        if message["type"] == "state" and message["state"]["version"] > after:
-            return message["state"]
+from .conftest import new_table, next_state, receive, state
 
 
 def test_a_move_by_one_seat_reaches_the_other_seat_and_spectators(client):
