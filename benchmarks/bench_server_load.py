@@ -325,15 +325,8 @@ def run_one(args, tables: int, flood: int) -> dict:
     if args.bot_workers:
         command += ["--bot-workers", str(args.bot_workers)]
     command += args.serve_arg
-    log = open(os.path.join(workdir, "server.log"), "w")
-    server = subprocess.Popen(command, stdout=log, stderr=log)
+    server, log = start_server(command, url, workdir)
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/api/editions", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         run = Run(args, url, tables, flood)
         cpu_before = cpu_seconds(server.pid)
         curve: list[list[float]] = []  # [seconds in, server RSS MiB, workers' RSS MiB], every --rss-every s
@@ -394,6 +387,19 @@ def run_one(args, tables: int, flood: int) -> dict:
         }
     finally:
         stop_server(server, log)
+
+
+def start_server(command: list, url: str, workdir: str) -> tuple:
+    """`caylus serve` started by `command`, its output to workdir/server.log, once it answers (at most ~30 s)."""
+    log = open(os.path.join(workdir, "server.log"), "w")
+    server = subprocess.Popen(command, stdout=log, stderr=log)
+    for _ in range(300):
+        try:
+            if httpx.get(f"{url}/api/editions", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return server, log
 
 
 def stop_server(server: subprocess.Popen, log) -> None:

@@ -22,7 +22,6 @@ import asyncio
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +30,7 @@ from types import SimpleNamespace
 import httpx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_server_load import Run, cpu_seconds, free_port, percentiles, stop_server, stored_moves  # noqa: E402
+from bench_server_load import Run, cpu_seconds, free_port, percentiles, start_server, stop_server, stored_moves  # noqa: E402
 
 
 def run_one(args) -> dict:
@@ -42,15 +41,8 @@ def run_one(args) -> dict:
     command = [sys.executable, "-m", "caylus.cli", "serve", "--port", str(port), "--db", f"sqlite:///{db_path}",
                "--moves-per-second", "1000", "--log-level", "warning", "--tables-per-minute", "1000000",
                "--reads-per-second", "1000000", "--sockets-per-client", "1000000"]
-    log = open(os.path.join(workdir, "server.log"), "w")
-    server = subprocess.Popen(command, stdout=log, stderr=log)
+    server, log = start_server(command, url, workdir)
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/api/editions", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         print(f"server pid {server.pid} up; the window starts in {args.warmup:g} s (py-spy may attach)",
               file=sys.stderr, flush=True)
         people = SimpleNamespace(edition="caylus-1303", people_bot="human", moves="ws", think=0, seed=args.seed)
