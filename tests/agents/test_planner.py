@@ -8,7 +8,7 @@ import pytest
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.planner import (
-    PlannerAgent, PlannerSearch, check_spec, edition_planner, looking, own_agent, play_on,
+    PlannerAgent, PlannerSearch, check_spec, edition_planner, looking, own_agent, play_on, slipping, spread,
 )
 from caylus.core.registry import get_edition
 
@@ -112,7 +112,8 @@ def test_the_anytime_search_widens_and_deepens_and_is_the_same_for_the_same_step
     assert a.rank(position) == b.rank(position) and a.last_trace == b.last_trace
     assert [len(t) for t in a.last_trace] == [2, 4, min(6, len(position.legal))]
     assert a.last_setting == (min(6, len(position.legal)), 12, 0, 1)
-    assert a.schedule(5, True)[:3] == [(2, 3, 0, 1, (0, 0)), (4, 6, 0, 2, (0, 0)), (5, 12, 0, 3, (0, 0))]  # more deals where cards hide
+    assert a.schedule(5, True)[:3] == [(2, 3, 0, 1, (0, 0), 1), (4, 6, 0, 2, (0, 0), 1),
+                                      (5, 12, 0, 3, (0, 0), 1)]  # more deals where cards hide
 
 
 def test_more_searches_never_play_a_worse_answer_by_the_deepest_values():
@@ -224,12 +225,103 @@ def test_more_time_never_plays_a_worse_answer_by_its_own_values_when_the_futures
     assert cut_seen >= 1 and len(set(answers.values())) >= 1
 
 
+def _sampled(**kw):
+    # The leaders' futures first (4 each: the planner's own line, then 3 with slips), then wider, then the leaders
+    # again by more futures, then every move: short futures so that it runs in moments.
+    return PlannerSearch(edition_planner(get_edition("caylus-1303")), 1, candidates=3, horizon=6,
+                         deeper=[{"samples": 4}, {"candidates": 8}, {"candidates": 2, "samples": 8},
+                                 {"candidates": 40, "samples": 4}], **kw)
+
+
+def test_the_spread_of_futures_is_pooled_over_the_moves_with_two_or_more():
+    assert spread({0: [1.0], 1: [2.0]}) is None
+    assert spread({0: [1.0, 3.0], 1: [5.0]}) == pytest.approx(2 ** 0.5)
+    # (1-2)^2 + (3-2)^2 + (2-4)^2 + (6-4)^2 + (4-4)^2 = 10 over 1 + 2 degrees of freedom
+    assert spread({0: [1.0, 3.0], 1: [2.0, 6.0, 4.0]}) == pytest.approx((10 / 3) ** 0.5)
+
+
+def test_samples_play_each_move_again_with_slips_the_same_for_every_move_and_average_them():
+    position = _position_1303()
+    planner = edition_planner(get_edition("caylus-1303"))
+    search = _sampled(steps=2)
+    answer = search.rank(position)
+    assert [len(t) for t in search.last_trace] == [3, 3]
+    assert set(search.last_samples[1].values()) == {4}
+    for value, _rank, action in answer[:3]:
+        margins = search.last_futures[action.token]
+        assert margins[0] == search.last_trace[0][action.token]  # the first future is the plain search's
+        world = position.sample(0)
+        world.keep_undo = False
+        for k in (1, 3):  # sample k: the one-decision policy slipping by the draws of Random(k)
+            begun = world.clone()
+            begun.apply(action)
+            g = play_on(planner, begun, 6, 0, step=slipping(planner, k, search.slip), start=begun.board)
+            assert margins[k] == planner.margin(g.board, position.player)
+        assert value == pytest.approx(sum(margins) / 4)
+    assert len({tuple(m) for m in search.last_futures.values()}) > 1
+
+
+def test_a_move_valued_for_the_first_time_takes_the_lead_only_by_a_margin_beyond_the_spread():
+    checked = led = 0
+    for seed in (3, 5, 8, 11):
+        position = _position_1303(seed=seed)
+        search = _sampled(steps=5)
+        answer = search.rank(position)
+        trace, new, margins = search.last_trace, search.last_new, search.last_margins
+        assert new[0] == set(trace[0]) and margins[0] == 0.0  # the first search: every move new, no margin
+        for k in range(1, len(trace)):
+            values = trace[k]
+            known = {t for t in values if t not in new[k]}
+            answered = next(iter(values))  # the search's answer comes first
+            if new[k] and known:
+                checked += 1
+                assert margins[k] > 0
+                best_known = max(known, key=values.get)
+                if answered in new[k]:
+                    led += 1
+                    assert values[answered] > values[best_known] + margins[k]
+                else:
+                    assert answered in known and values[answered] == values[best_known]
+                    assert all(values[t] <= values[best_known] + margins[k] for t in new[k])
+                # Never worse by this search's values than what the search before it answered.
+                before = next(iter(trace[k - 1]))
+                assert values[answered] >= values[before]
+        assert answer[0][2].token == next(iter(trace[-1]))
+    assert checked >= 4
+
+
+def test_with_samples_a_deadline_never_plays_a_worse_answer_by_the_deepest_values():
+    position = _position_1303()
+    full = _sampled(steps=5)
+    full.rank(position)
+    cut_seen = 0
+    for budget in range(2, 900, 37):
+        search = _sampled(think=float(budget), steps=5)
+        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        answer = search.choose(position).token
+        if not search.last_trace:
+            continue
+        k = len(search.last_trace)
+        last = search.last_trace[-1]
+        assert search.last_trace[:-1] == full.last_trace[:k - 1]
+        assert answer == next(iter(last))
+        if k > 1:  # what less time would have played, valued again by the deepest search: never better
+            before = next(iter(search.last_trace[-2]))
+            assert before in last and last[answer] >= last[before]
+        cut_seen += last != full.last_trace[k - 1]
+    assert cut_seen >= 1
+
+
 def test_the_anytime_search_refuses_bad_settings():
     planner = edition_planner(get_edition("caylus-1303"))
     for bad in ({"think": 0}, {"think": -1.0}, {"think": float("inf")}, {"steps": 0}):
         with pytest.raises(ValueError, match="thinking time"):
             PlannerSearch(planner, 1, **bad)
-    for step in ({}, {"candidates": 0}, {"horizon": -1}, {"depth": 3}, {"turns": 1.5}, {"deals": True}, "wide"):
+    for slip in (0, -0.5, float("inf"), float("nan"), True, "1"):
+        with pytest.raises(ValueError, match="slip"):
+            PlannerSearch(planner, 1, slip=slip)
+    for step in ({}, {"candidates": 0}, {"horizon": -1}, {"depth": 3}, {"turns": 1.5}, {"deals": True}, "wide",
+                 {"samples": 0}):
         with pytest.raises(ValueError, match="deeper step"):
             PlannerSearch(planner, 1, deeper=[step])
 

@@ -56,9 +56,10 @@ def settle(planner, game, seat: int, start):
     return game, value
 
 
-def successor(planner, game):
+def successor(planner, game, slip=None):
     """The game after the player to move plays its best decision by the margin (its follow-ups too): the planner's
-    one-decision policy, which every seat plays in the futures of the search."""
+    one-decision policy, which every seat plays in the futures of the search. `slip()`, if given, is added to each
+    move's margin: a seat that sometimes takes a move about as good as its best (`slipping`)."""
     legal = game.legal_actions()
     if len(legal) == 1:
         g = game.clone()
@@ -70,16 +71,34 @@ def successor(planner, game):
         g = game.clone()
         g.apply(action)
         g, v = settle(planner, g, seat, game.board)
+        if slip is not None:
+            v += slip()
         if best_value is None or v > best_value:
             best, best_value = g, v
     return best
 
 
-def looking(planner, candidates: int, ahead: int):
+def slipping(planner, seed: int, slip: float):
+    """The one-decision policy with a Gaussian slip of `slip` points on each move's margin, drawn from
+    `Random(seed)`: one more future of a move, as likely as the planner's own line but not the same. The search
+    plays sample k of every move it compares with the same seed (the same slips where the lines agree), so that
+    the slips mostly cancel in the comparison."""
+    rng = random.Random(seed)
+
+    def draw() -> float:
+        return rng.gauss(0.0, slip)
+
+    def step(game):
+        return successor(planner, game, draw)
+    return step
+
+
+def looking(planner, candidates: int, ahead: int, slip=None):
     """A stronger policy for the futures than `successor`, at about `candidates` x `ahead` times its cost: the
     player to move weighs its `candidates` best moves by the one-decision policy, each played on up to `ahead`
     decisions by that policy (never past where a future of the move would end, `future_end` from the board it
-    is chosen on), and keeps the one ending best for it: every seat of the future looks ahead a little itself."""
+    is chosen on), and keeps the one ending best for it: every seat of the future looks ahead a little itself.
+    `slip()`, if given, is added to each move's first margin (which moves it weighs), as in `slipping`."""
     def step(game):
         legal = game.legal_actions()
         if len(legal) == 1:
@@ -90,7 +109,7 @@ def looking(planner, candidates: int, ahead: int):
             g = game.clone()
             g.apply(action)
             g, v = settle(planner, g, seat, game.board)
-            first.append((v, i, g))
+            first.append((v + slip() if slip is not None else v, i, g))
         first.sort(key=lambda s: (-s[0], s[1]))
         best, best_value = None, None
         for _v, _i, g in first[:candidates]:
@@ -169,9 +188,14 @@ class PlannerAgent:
 
 
 # What a search's setting names, with its least: `looks` and `look_ahead`, each seat of the futures weighing that
-# many of its moves played on that far (`looking`; 0: the one-decision policy).
-STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1, "looks": 0, "look_ahead": 0}
+# many of its moves played on that far (`looking`; 0: the one-decision policy); `samples`, futures of each move
+# (the first the policy's own line, the others with slips, `slipping`), their margins averaged.
+STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1, "looks": 0, "look_ahead": 0, "samples": 1}
 MOST_STEPS = 10  # searches an anytime move makes at most: by then the futures run twice 2^8 as far, past any game
+# A move first valued by a search takes the lead from the best of those valued before only if its value is higher
+# by this many standard errors of the difference: of many new moves each valued by a few futures, the luckiest
+# looks best by chance (the winner's curse), so widening alone picked low-ranked moves by margins within noise.
+MARGIN_ERRORS = 2.0
 
 
 class Deadline:
@@ -189,13 +213,25 @@ class Deadline:
 
 
 def check_step(step) -> dict:
-    """A `deeper` step of a search's setting: some of candidates, horizon, turns and deals, whole numbers."""
+    """A `deeper` step of a search's setting: some of `STEP_KEYS`, whole numbers."""
     if not isinstance(step, dict) or not step or any(
             k not in STEP_KEYS or isinstance(v, bool) or not isinstance(v, int) or v < STEP_KEYS[k]
             for k, v in step.items()):
         raise ValueError(f"planner search: a deeper step names some of {', '.join(STEP_KEYS)} as whole numbers "
-                         f"(candidates and deals 1 or more), not {step!r}")
+                         f"(candidates, deals and samples 1 or more), not {step!r}")
     return dict(step)
+
+
+def spread(futures: dict) -> float | None:
+    """The standard deviation of one future's margin about its move's mean, pooled over the moves valued by two
+    futures or more (`futures`: {rank: [margins]}); None where no move has two."""
+    squares, free = 0.0, 0
+    for values in futures.values():
+        if len(values) > 1:
+            mean = sum(values) / len(values)
+            squares += sum((v - mean) ** 2 for v in values)
+            free += len(values) - 1
+    return (squares / free) ** 0.5 if free else None
 
 
 class PlannerSearch:
@@ -208,9 +244,14 @@ class PlannerSearch:
 
     Anytime, with `think` (seconds a move) or `steps` (searches a move): search after search, each by the next
     setting of `schedule` (`deeper`: the edition's own next steps), until the deadline, the steps or nothing left
-    to look at; the deepest search's answer is played. Each search values the candidates in the order of the last
-    answer, so one the deadline cuts after two or more moves still answers: the best of those it valued, which is
-    never worse by its values than the last answer (valued first). With `steps` and no `think`, deterministic.
+    to look at; the deepest search's answer is played. A setting with `samples` plays each move that many times
+    (its own line, then with slips of `slip` points, the same slips for every move) and averages: more futures of
+    the leading moves make the comparison that decides less noisy. Each search values the candidates in the order
+    of the last answer; its answer is the best of the moves valued before (by their new values), unless a move it
+    values for the first time is better by `MARGIN_ERRORS` standard errors of the difference (measured from the
+    samples; none until some move has two). So the answer is never worse by the search's values than the last
+    one, also where the deadline cuts a search after two or more moves. With `steps` and no `think`,
+    deterministic.
 
     `from_decision`: the edition's end of a future is judged from the board the move is chosen on rather than
     the one after it, so that a move which itself ends the turn (a pass at the castle) is not played a whole turn
@@ -220,34 +261,42 @@ class PlannerSearch:
 
     def __init__(self, planner, seed: int | None = None, candidates: int = 4, horizon: int = 16, turns: int = 0,
                  deeper=(), think: float | None = None, steps: int | None = None, deals: int = 1,
-                 from_decision: bool = False):
+                 from_decision: bool = False, slip: float = 0.5):
         if candidates < 1 or horizon < 0 or turns < 0 or deals < 1:
             raise ValueError("planner search: at least 1 candidate and 1 deal, a horizon and a number of turns of "
                              "0 or more")
         if (think is not None and not 0 < think < float("inf")) or (steps is not None and steps < 1):
             raise ValueError("planner search: a thinking time above 0 seconds and at least 1 step")
+        if isinstance(slip, bool) or not isinstance(slip, (int, float)) or not 0 < slip < float("inf"):
+            raise ValueError(f"planner search: a slip above 0 points, not {slip!r}")
         self.planner = PlannerAgent(planner, seed)
         self.candidates, self.horizon, self.turns = candidates, horizon, turns
         self.deals = deals  # deals of the hidden cards each future is played in (1 where nothing is hidden)
         self.from_decision = from_decision
         self.deeper = tuple(check_step(step) for step in deeper)
         self.think, self.steps = think, steps
+        self.slip = float(slip)  # points of the slips of the futures after a move's first (`samples`)
         self.clock = time.perf_counter  # what the deadline is read on
         self.last_steps = 0  # searches the last decision got through (one the deadline cut counts if it answered)
         self.last_setting = (candidates, horizon, turns, deals)  # (candidates, horizon, turns, deals) of the deepest
         self.last_played_on = 0  # moves the deepest search valued
         self.last_looks = (0, 0)  # how far each seat of the deepest search's futures looked ahead (0, 0: not)
         self.last_trace: list[dict] = []  # each search's values: {action token: mean margin of its futures}
+        self.last_samples: list[dict] = []  # each search's futures a move: {action token: how many}
+        self.last_new: list[set] = []  # each search's moves valued for the first time (action tokens)
+        self.last_margins: list[float] = []  # each search's margin a first-valued move had to beat the lead by
+        self.last_futures: dict = {}  # the deepest search's margins of each move's futures: {action token: [...]}
         self.last_seconds = 0.0
 
-    def schedule(self, moves: int, hidden: bool) -> list[tuple[int, int, int, int, tuple[int, int]]]:
-        """The (candidates, horizon, turns, deals, (looks, look_ahead)) of each search an anytime move makes, in
-        order: the level's own, then the edition's `deeper` steps (each changing what it names), then each twice
-        as far as the one before (2 more candidates, twice the horizon, one more turn where turns end the
-        futures, one more deal; the futures' policy kept), MOST_STEPS in all. Never more candidates than `moves`,
-        one deal where nothing is hidden; (0, 0): the futures played by the one-decision policy."""
+    def schedule(self, moves: int, hidden: bool) -> list[tuple[int, int, int, int, tuple[int, int], int]]:
+        """The (candidates, horizon, turns, deals, (looks, look_ahead), samples) of each search an anytime move
+        makes, in order: the level's own, then the edition's `deeper` steps (each changing what it names), then
+        each twice as far as the one before (2 more candidates, twice the horizon, one more turn where turns end
+        the futures, one more deal; the futures' policy and samples kept), MOST_STEPS in all. Never more
+        candidates than `moves`, one deal where nothing is hidden; (0, 0): the futures played by the one-decision
+        policy."""
         step = {"candidates": self.candidates, "horizon": self.horizon, "turns": self.turns, "deals": self.deals,
-                "looks": 0, "look_ahead": 0}
+                "looks": 0, "look_ahead": 0, "samples": 1}
         out = []
         for k in range(MOST_STEPS):
             if 0 < k <= len(self.deeper):
@@ -257,7 +306,7 @@ class PlannerSearch:
                         "turns": step["turns"] + 1 if step["turns"] else 0, "deals": step["deals"] + 1}
             looks = (step["looks"], step["look_ahead"]) if step["looks"] > 1 and step["look_ahead"] else (0, 0)
             out.append((min(step["candidates"], moves), step["horizon"], step["turns"],
-                        step["deals"] if hidden else 1, looks))
+                        step["deals"] if hidden else 1, looks, step["samples"]))
         return out
 
     def rank(self, position) -> list[tuple[float, int, object]]:
@@ -288,67 +337,93 @@ class PlannerSearch:
         return weighed + [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)
                           if rank >= self.candidates]
 
+    def _future(self, world, action, seat, horizon, turns, looks, sample, deadline):
+        """One future of `action` (sample 0: the policy's own line; sample k: with the slips of seed k), its
+        margin for the seat and whether the horizon stopped it (not the game or the edition's end)."""
+        planner = self.planner.planner
+        slip = slipping(planner, sample, self.slip) if sample else None
+        if looks[0]:
+            draw = None
+            if sample:
+                rng = random.Random(sample)
+                draw = lambda: rng.gauss(0.0, self.slip)  # noqa: E731 - the slips of this one future
+            policy = looking(planner, *looks, slip=draw)
+        else:
+            policy = slip
+        begun = world.clone()
+        begun.apply(action)
+        judged = world.board if self.from_decision else begun.board  # its end counted from
+        g = play_on(planner, begun, horizon, turns, deadline, step=policy, start=judged)
+        return planner.margin(g.board, seat), not (g.is_terminal or planner.future_end(g.board, judged, turns))
+
     def _rank_anytime(self, position) -> list[tuple[float, int, object]]:
         start = self.clock()
         deadline = None if self.think is None else Deadline(self.think, self.clock)
-        planner = self.planner.planner
         ranked = self.planner.rank(position)
         seat = position.player
         # The answer so far, best first: to begin with the planner's own, one decision ahead (milliseconds).
         answer = [(value, rank, action) for rank, (value, _i, action) in enumerate(ranked)]
-        worlds, trace = [], []
-        # Each move's future as far as it was played: {rank: (value, short, (turns, deals, looks), horizon)}. A
-        # wider search plays only the moves it adds: the others' futures are the same (deterministic, from the same
-        # deals) unless the horizon stopped them and the new one is longer.
+        worlds, trace, samples_seen, news, margins = [], [], [], [], []
+        # Each move's futures as far as they were played: {rank: (kind, horizon, [margins], short)}, kind being
+        # (turns, deals, looks). A later search plays only the futures it adds: the others are the same
+        # (deterministic, from the same deals and slips) unless the horizon stopped them and the new one is longer.
         played = {}
         per_future = {}  # seconds a future took, by its policy (looks): what the next search would cost
-        self.last_played_on, self.last_looks = 0, (0, 0)
+        before = set()  # the moves the last answer's search valued
+        self.last_played_on, self.last_looks, self.last_futures = 0, (0, 0), {}
         schedule = self.schedule(len(ranked), position.hidden)
-        for k, (candidates, horizon, turns, deals, looks) in enumerate(schedule):
+        for k, (candidates, horizon, turns, deals, looks, samples) in enumerate(schedule):
             if self.steps is not None and k >= self.steps:
                 break
             order = answer[:candidates]  # the last answer's best first (its moves, then the planner's next)
             kind = (turns, deals, looks)
 
-            def known(rank):
+            def kept(rank):
+                """The futures of the move this search can take as they are."""
                 memo = played.get(rank)
-                return memo is not None and memo[2] == kind and (memo[3] == horizon or not memo[1])
+                if memo is None or memo[0] != kind or (memo[1] != horizon and memo[3]):
+                    return []
+                return memo[2]
 
             if deadline is not None and k:
-                new = sum(1 for entry in order if not known(entry[1]))
-                if new and deadline.left() < per_future.get(looks, per_future.get((0, 0), 0.0) * (1 + looks[0] * looks[1])):
+                new = sum(max(0, samples - len(kept(entry[1]))) for entry in order)
+                cost = per_future.get(looks, per_future.get((0, 0), 0.0) * (1 + looks[0] * looks[1]))
+                if new and deadline.left() < cost:
                     break  # not even one more future could end in time
             while len(worlds) < deals:
                 world = position.sample(self.planner.rng.getrandbits(63))
                 world.keep_undo = False  # played on clones only
                 worlds.append(world)
-            policy = looking(planner, *looks) if looks[0] else None
-            valued, short = [], False  # short: a future stopped by its horizon, not by the game or the edition
+            valued, short, futures = [], False, {}
             try:
                 for _value, rank, action in order:
-                    if known(rank):
-                        value, stopped = played[rank][:2]
-                    else:
-                        began, total, stopped = self.clock(), 0.0, False
+                    margins_of = list(kept(rank))
+                    stopped = bool(margins_of) and played[rank][3]
+                    for sample in range(len(margins_of), samples):
+                        began, total = self.clock(), 0.0
                         for world in worlds[:deals]:
-                            begun = world.clone()
-                            begun.apply(action)
-                            judged = world.board if self.from_decision else begun.board  # its end counted from
-                            g = play_on(planner, begun, horizon, turns, deadline, step=policy, start=judged)
-                            stopped = stopped or not (g.is_terminal or planner.future_end(g.board, judged, turns))
-                            total += planner.margin(g.board, seat)
-                        value = total / deals
-                        played[rank] = (value, stopped, kind, horizon)
+                            value, cut = self._future(world, action, seat, horizon, turns, looks, sample, deadline)
+                            total += value
+                            stopped = stopped or cut
+                        margins_of.append(total / deals)
+                        played[rank] = (kind, horizon, list(margins_of), stopped)
                         per_future[looks] = self.clock() - began
                     short = short or stopped
-                    valued.append((value, rank, action))
+                    futures[rank] = margins_of
+                    valued.append((sum(margins_of) / len(margins_of), rank, action))
             except OutOfTime:
                 pass
             if len(valued) >= 2 or (valued and len(valued) == len(order)):
                 valued.sort(key=lambda s: (-s[0], s[1]))
+                valued, margin = self._lead(valued, futures, before)
                 seen = {rank for _value, rank, _action in valued}
                 answer = valued + [entry for entry in answer if entry[1] not in seen]
                 trace.append({action.token: value for value, _rank, action in valued})
+                samples_seen.append({action.token: len(futures[rank]) for _value, rank, action in valued})
+                news.append({action.token for _value, rank, action in valued if rank not in before})
+                margins.append(margin)
+                self.last_futures = {action.token: list(futures[rank]) for _value, rank, action in valued}
+                before = before | seen
                 self.last_setting = (candidates, horizon, turns, deals)
                 self.last_looks = looks
                 self.last_played_on = len(valued)
@@ -356,12 +431,30 @@ class PlannerSearch:
                 break  # the deadline
             following = schedule[k + 1] if k + 1 < len(schedule) else None
             if (candidates == len(ranked) and not short and not position.hidden
-                    and (following is None or following[2] == turns and following[4] == looks)):
+                    and (following is None or (following[2] == turns and following[4] == looks
+                                               and following[5] <= samples))):
                 break  # every move played on as far as the futures go: the next search would see nothing new
         self.last_steps = len(trace)
-        self.last_trace = trace
+        self.last_trace, self.last_samples, self.last_new, self.last_margins = trace, samples_seen, news, margins
         self.last_seconds = self.clock() - start
         return answer
+
+    def _lead(self, valued, futures, before):
+        """The search's moves (best first by value) with its answer first: the best of the moves valued before,
+        unless one valued for the first time beats it by `MARGIN_ERRORS` standard errors of the difference; and
+        that margin (0 where the moves are all new or all known, or no move has two futures to measure by)."""
+        known = [entry for entry in valued if entry[1] in before]
+        new = [entry for entry in valued if entry[1] not in before]
+        if not known or not new:
+            return valued, 0.0
+        sd = spread(futures)
+        if sd is None:
+            return valued, 0.0
+        lead, challenger = known[0], new[0]
+        margin = MARGIN_ERRORS * sd * (1 / len(futures[lead[1]]) + 1 / len(futures[challenger[1]])) ** 0.5
+        if challenger[0] > lead[0] + margin:
+            return valued, margin
+        return [lead] + [entry for entry in valued if entry is not lead], margin
 
     def choose(self, position):
         if len(position.legal) == 1:

@@ -154,10 +154,11 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
-    # Its first search is hard's; the edition's deeper steps follow: wider, each future to the end of the round,
-    # then the best 3 again in futures where every seat looks 4 decisions ahead itself, and wider so.
-    assert thinking.schedule(20, False)[:5] == [(4, 12, 0, 1, (0, 0)), (6, 40, 0, 1, (0, 0)), (20, 40, 0, 1, (0, 0)),
-                                                (3, 40, 0, 1, (2, 4)), (5, 80, 0, 1, (2, 4))]
+    # Its first search is hard's; the edition's deeper steps follow: its 4 best to the end of the round, then
+    # 4 futures of each, 8 moves so, the best 3 by 12 futures, every move by 4, the best 3 by 24, and wider so.
+    assert thinking.schedule(20, False)[:8] == [
+        (4, 12, 0, 1, (0, 0), 1), (4, 40, 0, 1, (0, 0), 1), (4, 40, 0, 1, (0, 0), 4), (8, 40, 0, 1, (0, 0), 4),
+        (3, 40, 0, 1, (0, 0), 12), (20, 40, 0, 1, (0, 0), 4), (3, 40, 0, 1, (0, 0), 24), (5, 80, 0, 1, (0, 0), 24)]
 
 
 def test_hard_seconds_stops_once_every_move_is_played_to_the_end_of_the_round():

@@ -55,15 +55,19 @@ FEATURES = tuple(WEIGHTS)
 # the review.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
-                      # `hard:SECONDS` searches again while it has time (`agents.planner`): wider, each future
-                      # to the end of the round (about 14 decisions at two players, 28 at four), until every move
-                      # is played on; then its best 3 again, in futures where each seat weighs its own 2 best moves
-                      # 4 decisions ahead, and wider so. Not further than the round: with futures two rounds and
-                      # more ahead, `hard:4` lost 6 of 8 games to `hard:1` (benchmarks/RESULTS-bots.md, "Caylus
-                      # 1303 and hard:SECONDS").
+                      # `hard:SECONDS` searches again while it has time (`agents.planner`): its 4 best to the end
+                      # of the round (about 14 decisions at two players, 28 at four), then 4 futures of each (3
+                      # with slips), then 8 moves so, then its best 3 by 12 futures, every move by 4, the best 3
+                      # by 24, and wider so: time goes first into the comparison that decides, and a move valued
+                      # for the first time takes the lead only by a margin beyond the futures' spread. Not
+                      # further than the round: with futures two rounds and more ahead, `hard:4` lost 6 of 8
+                      # games to `hard:1`; widening to every move on one future each picked low-ranked moves by
+                      # margins within noise (benchmarks/RESULTS-bots.md, "Caylus 1303 and hard:SECONDS",
+                      # "anytime, session 2026-11-27c" and "-27d").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
-                                "deeper": [{"candidates": 6, "horizon": 40}, {"candidates": 40},
-                                           {"candidates": 3, "looks": 2, "look_ahead": 4}]}}}
+                                "deeper": [{"horizon": 40}, {"samples": 4}, {"candidates": 8},
+                                           {"candidates": 3, "samples": 12}, {"candidates": 40, "samples": 4},
+                                           {"candidates": 3, "samples": 24}]}}}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33
