@@ -2,12 +2,18 @@
 
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py picks SEED EVERY      # hard:1 v hard:4, real clock
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py round-end SEED...     # from_decision on or off
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py noise SEED EVERY      # the winner's curse, fake clock
 
 `picks`: a game of `hard` against itself; at every EVERY-th decision with 3 legal moves or more, the move `hard:1`
 and `hard:4` choose, its rank by the one-decision planner, the searches made, the deepest setting and the seconds
 (wall clock: note the load). `round-end`: at each decision where some moves end the round and others do not, the
 choice of `hard` (4 moves 12 ahead) and of the search over every move to the end of the round, with each future's
 end counted from the board after the move (as `hard` does) or from the board it is chosen on (`from_decision`).
+`noise`: at every EVERY-th decision with 8 legal moves or more of a game of `hard`, what `hard:1` and `hard:4`
+choose by the schedule of 2026-11-27c (wider, one future a move: `WIDE`) and by today's (`hard`'s edition
+setting: more futures of the leaders, a margin for a newcomer), on a fake clock that moves `READS_PER_SECOND` a
+read (about what this machine read at load 8: the same cut on every machine); the planner's rank of each pick, and
+how far one future's margin strays from its move's mean (`spread`) against the gap between the two best moves.
 """
 
 from __future__ import annotations
@@ -16,10 +22,61 @@ import sys
 
 import caylus
 from caylus.agents import Position, make_agent
-from caylus.agents.planner import PlannerSearch, edition_planner
+from caylus.agents.planner import PlannerSearch, edition_planner, spread
 from caylus.core.registry import get_edition
 
 PLANNER = edition_planner(get_edition("caylus-1303"))
+WIDE = [{"candidates": 6, "horizon": 40}, {"candidates": 40}, {"candidates": 3, "looks": 2, "look_ahead": 4}]
+READS_PER_SECOND = 150
+
+
+class FakeClock:
+    """A clock that moves 1/READS_PER_SECOND seconds each time it is read."""
+
+    def __init__(self):
+        self.reads = 0
+
+    def __call__(self):
+        self.reads += 1
+        return self.reads / READS_PER_SECOND
+
+
+def noise(seed: int, every: int) -> None:
+    game = caylus.new_game("caylus-1303", players=2, seed=seed)
+    bot = make_agent("hard", 1)
+    setting = get_edition("caylus-1303").heuristics.LOOKAHEAD["hard"]["agent"]
+    schedules = {"wide": WIDE, "today": setting["deeper"]}
+    low = {(name, think): 0 for name in schedules for think in (1, 4)}
+    spreads, gaps, seen, n = [], [], 0, 0
+    while not game.is_terminal:
+        position = Position(game)
+        if len(position.legal) >= 8 and n % every == 0:
+            order = [a.token for _v, _i, a in PlannerSearch(PLANNER, 1).planner.rank(position)]
+            out = [f"round {game.board.round} moves {len(position.legal)}"]
+            for name, deeper in schedules.items():
+                for think in (1, 4):
+                    search = PlannerSearch(PLANNER, 1, candidates=setting["candidates"], horizon=setting["horizon"],
+                                           deeper=deeper, think=float(think))
+                    search.clock = FakeClock()
+                    rank = order.index(search.choose(position).token) + 1
+                    low[(name, think)] += rank > 4
+                    out.append(f"{name} hard:{think} #{rank} ({search.last_steps} searches)")
+                    if name == "today" and think == 4 and search.last_futures:
+                        sd = spread({t: m for t, m in search.last_futures.items()})
+                        top = sorted(search.last_trace[-1].values(), reverse=True)
+                        if sd is not None and len(top) > 1:
+                            spreads.append(sd)
+                            gaps.append(top[0] - top[1])
+                            out.append(f"spread {sd:.1f} gap {top[0] - top[1]:.2f}")
+            seen += 1
+            print(" | ".join(out), flush=True)
+        game.apply(bot.choose(position))
+        n += 1
+    print(f"{seen} positions; a pick outside the planner's best 4: "
+          + ", ".join(f"{name} hard:{think} {count}" for (name, think), count in low.items()))
+    if spreads:
+        print(f"one future strays {sum(spreads) / len(spreads):.1f} points from its move's mean (pooled sd, mean "
+              f"of {len(spreads)}); the two best moves' values {sum(gaps) / len(gaps):.2f} apart")
 
 
 def picks(seed: int, every: int) -> None:
@@ -81,6 +138,8 @@ def round_end(seeds) -> None:
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "picks":
         picks(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+    elif len(sys.argv) >= 3 and sys.argv[1] == "noise":
+        noise(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
     elif len(sys.argv) >= 3 and sys.argv[1] == "round-end":
         round_end([int(s) for s in sys.argv[2:]])
     else:
