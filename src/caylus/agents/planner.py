@@ -14,13 +14,14 @@ An edition names these players in its own tables as data (`{"player": "planner"}
 `{"player": "planner-search", "candidates": 4, "horizon": 16}` for a level's `"agent"`), since an edition never
 imports an agent; `own_agent` builds them.
 
-Anytime (`hard:SECONDS`): `PlannerSearch(..., think=SECONDS)` searches again and again, each search wider and
-deeper than the last (more candidates, longer futures, more turns, more deals where cards are hidden, futures
-in which every seat looks ahead itself: the edition's `deeper` steps, then twice as far each time), until the
-time is up or nothing is left to look at, and plays the answer of the deepest search it got through. A wider
-search plays only the futures it adds. A search the deadline interrupts still counts for
-the moves it valued: it values the last answer first, so what it plays is never worse by the deepest values it
-has than what less time would have played.
+Anytime (`hard:SECONDS`): `PlannerSearch(..., think=SECONDS)` searches again and again by the edition's `deeper`
+steps (more futures of each leading move, more candidates, longer futures, more turns, more deals where cards
+are hidden, futures in which every seat looks ahead itself), then twice as far each time, until the time is up
+or nothing is left to look at, and plays the answer of the deepest search it got through. A search plays only
+the futures it adds. A move it values for the first time takes the lead only by a margin beyond the spread of
+the futures (one future is a noisy value: the best of many new moves is mostly the luckiest). A search the
+deadline interrupts still counts for the moves it valued: it values the last answer first, so what it plays is
+never worse by the deepest values it has than what less time would have played.
 """
 
 from __future__ import annotations

@@ -140,6 +140,11 @@ def test_hard_plays_as_the_planner_search_and_hard_seconds_as_its_anytime_form()
     thinking = make_agent("hard:0.05", 3).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and (thinking.candidates, thinking.horizon) == (4, 40)
     assert thinking.think == 0.05 and thinking.from_decision
+    # With more time: more futures of its best moves before more moves, and never a future past the next turn.
+    schedule = thinking.schedule(20, False)
+    assert schedule[:4] == [(4, 40, 1, 1, (0, 0), 1), (4, 40, 1, 1, (0, 0), 4), (8, 40, 1, 1, (0, 0), 4),
+                            (3, 40, 1, 1, (0, 0), 12)]
+    assert len(schedule) == 10 and all(turns == 1 and horizon == 40 for _c, horizon, turns, *_ in schedule)
 
 
 def _castle_pass_ending_the_turn():
