@@ -154,11 +154,12 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     assert hard.choose(position) == PlannerSearch(planner, 5, candidates=4, horizon=12).choose(position)
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
-    # Its first search is hard's; the edition's deeper steps follow: its 4 best to the end of the round, then
-    # 4 futures of each, 8 moves so, the best 3 by 12 futures, every move by 4, the best 3 by 24, and wider so.
-    assert thinking.schedule(20, False)[:8] == [
-        (4, 12, 0, 1, (0, 0), 1), (4, 40, 0, 1, (0, 0), 1), (4, 40, 0, 1, (0, 0), 4), (8, 40, 0, 1, (0, 0), 4),
-        (3, 40, 0, 1, (0, 0), 12), (20, 40, 0, 1, (0, 0), 4), (3, 40, 0, 1, (0, 0), 24), (5, 80, 0, 1, (0, 0), 24)]
+    # Its first search is hard's; the edition's deeper steps follow, every future as hard's (12 decisions, never
+    # past the next round): 4 futures of each of its 4 best, 8 moves so, the best 3 by 12 futures, every move by 4.
+    schedule = thinking.schedule(20, False)
+    assert schedule[:5] == [(4, 12, 0, 1, (0, 0), 1), (4, 12, 0, 1, (0, 0), 4), (8, 12, 0, 1, (0, 0), 4),
+                            (3, 12, 0, 1, (0, 0), 12), (20, 12, 0, 1, (0, 0), 4)]
+    assert len(schedule) == 10 and all(horizon == 12 and turns == 0 for _c, horizon, turns, *_ in schedule)
 
 
 def test_hard_seconds_stops_once_every_move_is_played_to_the_end_of_the_round():

@@ -55,19 +55,21 @@ FEATURES = tuple(WEIGHTS)
 # the review.
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
-                      # `hard:SECONDS` searches again while it has time (`agents.planner`): its 4 best to the end
-                      # of the round (about 14 decisions at two players, 28 at four), then 4 futures of each (3
-                      # with slips), then 8 moves so, then its best 3 by 12 futures, every move by 4, the best 3
-                      # by 24, and wider so: time goes first into the comparison that decides, and a move valued
-                      # for the first time takes the lead only by a margin beyond the futures' spread. Not
-                      # further than the round: with futures two rounds and more ahead, `hard:4` lost 6 of 8
-                      # games to `hard:1`; widening to every move on one future each picked low-ranked moves by
-                      # margins within noise (benchmarks/RESULTS-bots.md, "Caylus 1303 and hard:SECONDS",
-                      # "anytime, session 2026-11-27c" and "-27d").
+                      # `hard:SECONDS` searches again while it has time (`agents.planner`), every future as
+                      # `hard`'s (12 decisions, never past the next round): 4 futures of each of its 4 best (3 with
+                      # slips), then 8 moves so, its best 3 by 12 futures, every move by 4, the best 3 by 24, and
+                      # wider so: time goes first into the comparison that decides, and a move valued for the first
+                      # time takes the lead only by a margin beyond the futures' spread. Not to the end of the round
+                      # and further: every anytime schedule whose futures went that far scored 33-36 points a game
+                      # heads-up where `hard` scores 48 against its own kind, and with futures two rounds ahead
+                      # `hard:4` lost 6 of 8 to `hard:1`; widening to every move on one future each picked
+                      # low-ranked moves by margins within noise (benchmarks/RESULTS-bots.md, "Caylus 1303 and
+                      # hard:SECONDS", "anytime, session 2026-11-27c" and "-27d").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
-                                "deeper": [{"horizon": 40}, {"samples": 4}, {"candidates": 8},
-                                           {"candidates": 3, "samples": 12}, {"candidates": 40, "samples": 4},
-                                           {"candidates": 3, "samples": 24}]}}}
+                                "deeper": [{"samples": 4}, {"candidates": 8}, {"candidates": 3, "samples": 12},
+                                           {"candidates": 40, "samples": 4}, {"candidates": 3, "samples": 24},
+                                           {"candidates": 8, "samples": 12}, {"candidates": 3, "samples": 48},
+                                           {"candidates": 40, "samples": 8}, {"candidates": 3, "samples": 96}]}}}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33
