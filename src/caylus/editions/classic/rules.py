@@ -131,7 +131,7 @@ class Board:
     step: int
     sub: int
     placer: int
-    stack: list
+    stack: list[tuple[int, int, int, int]]  # (kind, seat, a, c): ints only (D_PAY's c: 1 if gold may pay)
     terminal: bool
     order: list[int]
     passed: list[int]
@@ -464,7 +464,7 @@ def _build(b: Board, seat: int, t: int, discount: int, by_favor: bool = False) -
     if tile.favors:
         grant_favors(b, seat, tile.favors)
     if tile.cost_any:
-        b.stack.append((D_PAY, seat, tile.cost_any, True))
+        b.stack.append((D_PAY, seat, tile.cost_any, 1))  # 1: gold may pay too
 
 
 def _transform_targets(b: Board, seat: int, by_favor: bool) -> list:
@@ -838,6 +838,14 @@ _PHASES = (_income, _placement, _special_buildings, _provost, _activation, _cast
 
 def legal_actions(b: Board) -> list:
     kind, seat, a, c = b.stack[-1]
+    # The commonest decisions (three quarters of a game's) by name: compiled (docs/compiled.md), a direct call,
+    # where a call through the table is a generic one
+    if kind == D_PLACE:
+        return _legal_place(b, seat, a, c)
+    if kind == D_PROVOST:
+        return _legal_provost(b, seat, a, c)
+    if kind == D_PRODUCE:
+        return _legal_produce(b, seat, a, c)
     return _LEGAL[kind](b, seat, a, c)
 
 
@@ -910,7 +918,7 @@ def _legal_build(b: Board, seat: int, kind: int, discount: int) -> list:
     return [PASS] + _build_options(b, seat, kind, discount)
 
 
-def _legal_pay(b: Board, seat: int, count: int, allow_gold: bool) -> list:
+def _legal_pay(b: Board, seat: int, count: int, allow_gold: int) -> list:
     base = seat * 5
     top = GOLD + 1 if allow_gold else GOLD
     return [PAY[i] for i in range(top) if b.cubes[base + i]]
@@ -1025,7 +1033,14 @@ assert len(_LEGAL) == len(DECISION_NAMES)
 
 def apply(b: Board, act: Action) -> None:
     kind, seat, a, c = b.stack[-1]
-    _APPLY[kind](b, act, seat, a, c)
+    if kind == D_PLACE:  # the commonest by name, as in `legal_actions`
+        _apply_place(b, act, seat, a, c)
+    elif kind == D_PROVOST:
+        _apply_provost(b, act, seat, a, c)
+    elif kind == D_PRODUCE:
+        _apply_produce(b, act, seat, a, c)
+    else:
+        _APPLY[kind](b, act, seat, a, c)
     _run(b)
 
 
@@ -1183,7 +1198,7 @@ def _apply_build(b: Board, act: Action, seat: int, kind: int, discount: int) -> 
         _build(b, seat, act.arg, discount)
 
 
-def _apply_pay(b: Board, act: Action, seat: int, count: int, allow_gold: bool) -> None:
+def _apply_pay(b: Board, act: Action, seat: int, count: int, allow_gold: int) -> None:
     b.stack.pop()
     b.cubes[seat * 5 + act.arg] -= 1
     if b.events is not None:
@@ -1243,7 +1258,7 @@ def _apply_alchemist(b: Board, act: Action, seat: int, a: int, c: int) -> None:
         _tell_trade(b, D_ALCHEMIST, seat, act, {"any_cubes": ALCHEMIST_DEALS.get(act.arg)}, {"gold": act.arg})
     if act is not PASS:
         b.cubes[seat * 5 + GOLD] += act.arg
-        b.stack.append((D_PAY, seat, ALCHEMIST_DEALS[act.arg], False))  # the player picks the cubes, no gold
+        b.stack.append((D_PAY, seat, ALCHEMIST_DEALS[act.arg], 0))  # the player picks the cubes, no gold
 
 
 def _apply_jeweller(b: Board, act: Action, seat: int, a: int, c: int) -> None:
