@@ -117,7 +117,7 @@ class CaylusEnv(gymnasium.Env):
 
     def _bots_play(self) -> None:
         game, seat, choose, recall = self.game, self.seat, self._choose, self._recall
-        while not game.is_terminal and (player := game.current_player) != seat:
+        while (player := game.current_player) != seat and player >= 0:  # `TERMINAL` is negative
             played = game.apply(choose[player](game))
             if recall is not None:
                 recall.add(game, played.index)

@@ -23,12 +23,24 @@ def observation_space(encoding: Encoding, n_actions: int, extra: int = 0):
     })
 
 
+_MASKS: dict = {}  # each list of legal actions met (a tuple of them) -> its mask's bytes
+_MASKS_KEPT = 1 << 12  # a bound on their memory: past it the dict starts afresh
+
+
 def action_mask(game, seat: int):
     """1 for each action id `seat` may play now (all zeros when another seat is to move)."""
-    mask = np.zeros(len(game.edition.actions), np.int8)
-    if game.current_player == seat:
-        mask[[action.index for action in game.legal_actions()]] = 1
-    return mask
+    if game.current_player != seat:
+        return np.zeros(len(game.edition.actions), np.int8)
+    legal = tuple(game.legal_actions())  # the same lists come back often (placements, passes): their masks are kept
+    mask = _MASKS.get(legal)
+    if mask is None:
+        mask = bytearray(len(game.edition.actions))  # set byte by byte: numpy takes a list of ids slowly
+        for action in legal:
+            mask[action.index] = 1
+        if len(_MASKS) >= _MASKS_KEPT:
+            _MASKS.clear()
+        mask = _MASKS[legal] = bytes(mask)
+    return np.frombuffer(bytearray(mask), np.int8)  # a writable copy: it is the new bytearray's memory
 
 
 def action_of(edition, action):

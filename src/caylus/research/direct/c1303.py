@@ -13,7 +13,7 @@ from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
 from caylus.editions.c1303.scoring import scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, order_places, put_counts, put_numbers, word_slots
+from . import CACHE, Unusual, counted, number_writer, offsets, ones, order_places, word_slots
 
 np = need("numpy")
 
@@ -30,7 +30,11 @@ def make(enc):
     num += [at[f"seats.{p}.resources.{r}"] for p in seats for r in RESOURCES]  # board: 5 * seat + resource
     num += [at[f"seats.{p}.{k}"] for k in ("prestige", "bundles_this_round") for p in seats]
     num += [at[f"scores.{p}"] for p in seats]
-    num = np.array(num, np.intp)
+    write_numbers = number_writer([
+        *((f"b.{k}", None) for k in ("round", "provost", "journeyman_used", "goldsmith_used")),
+        ("len(b.stack)", None), *((f"b.{k}", None) for k in ("step", "k", "begun", "turn", "terminal")),
+        ("b.workers", n), ("b.camp", n), ("b.houses", n), ("b.res", len(RESOURCES) * n), ("b.pp", n),
+        ("b.bundles", n), ("scores(b)", n)], num, f"caylus-1303, {n} players", {"scores": scores})
     phase = word_slots(enc, "phase", PHASE_NAMES)
     keys = [t.key for t in TILES]
     # each slot of the board (printed buildings, then the road): where its fields start, or None for no field
@@ -55,6 +59,8 @@ def make(enc):
     built = range(SLOTS)
     cache: dict = {}  # `_laid`'s slots, by what the board holds there
     ordered: dict = {}  # the bridge's slots and places, by the passing order
+    # the last buildings (and the rest of `_laid`'s key) met and their slots; the last workers and theirs
+    last: list = [(None, None), (None, None, None, None)]
 
     def _laid(b) -> list:
         tile, face, own = b.tile, b.face, b.owner
@@ -84,47 +90,60 @@ def make(enc):
     def encode(game, seat, out):
         b = game.board
         stack = b.stack
-        nums = [b.round, b.provost, b.journeyman_used, b.goldsmith_used, len(stack), b.step, b.k, b.begun,
-                b.turn, b.terminal]
-        nums += b.workers + b.camp + b.houses + b.res + b.pp + b.bundles + scores(b)
-        hot = [viewer + seat]
         cp = game.current_player
-        if 0 <= cp:  # `TERMINAL` is negative: nobody
-            hot.append(current + cp)
         p = phase[b.phase]
         if p < 0 or not 0 <= b.first < n:
             raise Unusual
-        hot.append(p)
-        hot.append(first + b.first)
-        # The buildings, their sides and owners, the supply, the characters and the site change a few times a
-        # round: their slots are kept (the site, of varying length, last in the key)
-        key = (*b.tile, *b.face, *b.owner, *b.supply, *b.chars, *b.site)
-        laid = cache.get(key)
-        if laid is None:
-            if len(cache) >= CACHE:
-                cache.clear()
-            laid = cache[key] = np.array(_laid(b), np.intp)
-        # slots that count (a seat's workers on one building: worker and journeyman)
-        count = [a + w for a, w in zip(workers, b.worker_on) if w >= 0]
-        count += [a + w for a, w in zip(workers, b.journeyman_on) if w >= 0]
-        count += [site_workers + w for w in b.site_workers]
-        b_value = None
+        top = None
         if stack:
             d, who, _, value = stack[-1]
-            if decision[d] < 0 or not 0 <= who < n:
+            top = decision[d]
+            if top < 0 or not 0 <= who < n:
                 raise Unusual
-            hot.append(decision[d])
-            hot.append(top_player + who)
-            b_value = value or 0
-        put_numbers(out, num, nums)
-        out.put(hot, 1.0)
-        out.put(laid, 1.0)
+        # The buildings, their sides and owners, the supply, the characters and the site change a few times a
+        # round: their slots are kept, the last ones met first (one comparison), then by content (the site, of
+        # varying length, last in the key)
+        key = (*b.tile, *b.face, *b.owner, *b.supply, *b.chars, *b.site)
+        seen = last[0]  # one read: another thread may replace it
+        if key == seen[0]:
+            laid = seen[1]
+        else:
+            laid = cache.get(key)
+            if laid is None:
+                if len(cache) >= CACHE:
+                    cache.clear()
+                laid = cache[key] = ones(_laid(b))
+            last[0] = key, laid
+        # slots that count (a seat's workers on one building: worker and journeyman), for the last workers met
+        worker_on, journeyman_on, site = b.worker_on, b.journeyman_on, b.site_workers
+        seen = last[1]
+        if worker_on == seen[0] and journeyman_on == seen[1] and site == seen[2]:
+            count = seen[3]
+        else:
+            count = [a + w for a, w in zip(workers, worker_on) if w >= 0]
+            count += [a + w for a, w in zip(workers, journeyman_on) if w >= 0]
+            count += [site_workers + w for w in site]
+            count = counted(count) if count else None
+            last[1] = worker_on[:], journeyman_on[:], site[:], count
+        out[laid[0]] = laid[1]
+        if count is not None:
+            out[count[0]] = count[1]
         passed = b.passed
         if passed:
-            out.put(*order_places(ordered, tuple(passed), bridge))
-        if count:
-            put_counts(out, count)
-        if b_value is not None:
-            out[top_b] = b_value
+            placed = order_places(ordered, tuple(passed), bridge)
+            out[placed[0]] = placed[1]
+        # the numbers and the one-hot slots that change at every move, written one by one (numpy reads a list of
+        # slots slowly)
+        v = memoryview(out)
+        write_numbers(b, v)
+        v[viewer + seat] = 1.0
+        if 0 <= cp:  # `TERMINAL` is negative: nobody
+            v[current + cp] = 1.0
+        v[p] = 1.0
+        v[first + b.first] = 1.0
+        if top is not None:
+            v[top] = 1.0
+            v[top_player + who] = 1.0
+            v[top_b] = value or 0
 
     return encode

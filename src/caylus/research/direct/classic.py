@@ -11,7 +11,7 @@ from caylus.editions.classic.catalog import (
 from caylus.editions.classic.rules import DECISION_NAMES, PHASE_NAMES
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, put_numbers, word_slots
+from . import CACHE, Unusual, number_writer, offsets, ones, word_slots
 
 np = need("numpy")
 
@@ -48,51 +48,58 @@ def make(enc):
     orders = (at["turn_order"], at["passing_order"], at["special_buildings.stables"], at["castle.workers"])
     decision = word_slots(enc, "decisions.-1.kind", DECISION_NAMES)
     top_player, arg0, arg1 = at["decisions.-1.player"], at["decisions.-1.args.0"], at["decisions.-1.args.1"]
-    viewer, current, placer = at["viewer"], at["current_player"], at["engine.placer"]
-    num = np.array(num, np.intp)
+    viewer, current, placer_at = at["viewer"], at["current_player"], at["engine.placer"]
+    write_numbers = number_writer([
+        ("b.terminal", None), ("b.turn", None), ("b.provost", None), ("b.bailiff", None), ("b.counted", None),
+        ("len(b.pending)", None), ("len(b.stack)", None), ("b.step", None), ("b.sub", None),
+        ("b.deniers", n), ("b.cubes", 5 * n), ("b.prestige", n), ("b.workers", n), ("b.houses", n),
+        ("b.favor", 4 * n), ("b.castle_houses", len(SECTIONS) * n), ("b.batches", n), ("b.bonus", n),
+        ("b.filled", len(SECTIONS))], num, f"caylus, {n} players")
     cache: dict = {}  # the road and stock's one-hot slots, by what the board holds there
     ordered: dict = {}  # the orders' slots and places, by the orders
+    # the last road, owners and stock met (copies) and their slots; the last workers on the road and theirs
+    last: list = [(None, None, None, None), (None, None)]
 
     def encode(game, seat, out):
         b = game.board
         stack = b.stack
-        nums = [b.terminal, b.turn, b.provost, b.bailiff, b.counted, len(b.pending), len(stack), b.step, b.sub]
-        nums += b.deniers + b.cubes + b.prestige + b.workers + b.houses + b.favor + b.castle_houses
-        nums += b.batches + b.bonus + b.filled
-        hot = [viewer + seat]
-        cp = game.current_player
-        if 0 <= cp:  # `TERMINAL` is negative: nobody
-            hot.append(current + cp)
+        # what the view path would encode otherwise (or refuse) is found before anything is written
         p = phase[b.phase]
-        if p < 0:
+        placer = b.placer
+        if p < 0 or placer >= n:
             raise Unusual
-        hot.append(p)
-        # The road's buildings, their owners and the stock change a few times a game: their slots are kept
-        key = (*b.road, *b.owner, *b.in_stock)
-        built = cache.get(key)
-        if built is None:
-            if len(cache) >= CACHE:
-                cache.clear()
-            built = [a + word[t] for a, t in zip(road_tile, b.road[1:]) if t >= 0]
-            built += [a + o for a, o in zip(road_owner, b.owner[1:]) if o >= 0]
-            built += compress(stock, b.in_stock)
-            built = cache[key] = np.array(built, np.intp)
-        hot += [a + w for a, w in zip(road_worker, b.worker[1:]) if w >= 0]
-        special = b.special
-        hot += [a + special[k] for k, a in specials if special[k] >= 0]
-        if b.inn_left >= 0:
-            hot.append(inn_left + b.inn_left)
-        if b.inn_right >= 0:
-            hot.append(inn_right + b.inn_right)
-        lines = b.lines_used
-        for s in seats:
-            if lines[s]:
-                hot += [used[s][line] for line in range(4) if lines[s] & (1 << line)]
-        if not 0 <= b.placer < n:
-            if b.placer >= n:
+        top = None
+        if stack:
+            kind, who, x, y = stack[-1]
+            top = decision[kind]
+            if top < 0 or who >= n:
                 raise Unusual
+            args = (int(x) if x else 0, int(y) if y else 0)
+        # The road's buildings, their owners and the stock change a few times a game: their slots are kept, the
+        # last ones met first (list comparisons, cheaper than a key of them all), then by content
+        road, owners, in_stock = b.road, b.owner, b.in_stock
+        seen = last[0]  # one read: another thread may replace it
+        if road == seen[0] and owners == seen[1] and in_stock == seen[2]:
+            built = seen[3]
         else:
-            hot.append(placer + b.placer)
+            key = (*road, *owners, *in_stock)
+            built = cache.get(key)
+            if built is None:
+                if len(cache) >= CACHE:
+                    cache.clear()
+                built = [a + word[t] for a, t in zip(road_tile, road[1:]) if t >= 0]
+                built += [a + o for a, o in zip(road_owner, owners[1:]) if o >= 0]
+                built += compress(stock, in_stock)
+                built = cache[key] = ones(built)
+            last[0] = road[:], owners[:], in_stock[:], built
+        # the workers on the road: their slots, for the last placement met
+        worker = b.worker
+        seen = last[1]
+        if worker == seen[0]:
+            on_road = seen[1]
+        else:
+            on_road = [a + w for a, w in zip(road_worker, worker[1:]) if w >= 0]
+            last[1] = worker[:], on_road
         # The four orders of seats (turn, passing, stables, castle): their slots and places are kept (-1 parts)
         key = (*b.order, -1, *b.passed, -1, *b.stables, -1, *b.castle)
         placed = ordered.get(key)
@@ -104,23 +111,40 @@ def make(enc):
                 place += [a + who for who in seq]
                 places += range(1, len(seq) + 1)
             placed = ordered[key] = (np.array(place, np.intp), np.array(places, np.float32)) if place else None
-        args = None
-        if stack:
-            kind, who, x, y = stack[-1]
-            if decision[kind] < 0:
-                raise Unusual
-            hot.append(decision[kind])
-            if who >= n:
-                raise Unusual
-            if who >= 0:
-                hot.append(top_player + who)
-            args = (int(x) if x else 0, int(y) if y else 0)
-        put_numbers(out, num, nums)
-        out.put(hot, 1.0)
-        out.put(built, 1.0)
+        out[built[0]] = built[1]
         if placed is not None:
-            out.put(*placed)
-        if args is not None:
-            out[arg0], out[arg1] = args
+            out[placed[0]] = placed[1]
+        # the numbers and the one-hot slots that change at every move, written one by one (numpy reads a list of
+        # slots slowly)
+        v = memoryview(out)
+        write_numbers(b, v)
+        v[viewer + seat] = 1.0
+        cp = game.current_player
+        if 0 <= cp:  # `TERMINAL` is negative: nobody
+            v[current + cp] = 1.0
+        v[p] = 1.0
+        for a in on_road:
+            v[a] = 1.0
+        special = b.special
+        for k, a in specials:
+            if special[k] >= 0:
+                v[a + special[k]] = 1.0
+        if b.inn_left >= 0:
+            v[inn_left + b.inn_left] = 1.0
+        if b.inn_right >= 0:
+            v[inn_right + b.inn_right] = 1.0
+        lines = b.lines_used
+        for s in seats:
+            if lines[s]:
+                for line in range(4):
+                    if lines[s] & (1 << line):
+                        v[used[s][line]] = 1.0
+        if placer >= 0:
+            v[placer_at + placer] = 1.0
+        if top is not None:
+            v[top] = 1.0
+            if who >= 0:
+                v[top_player + who] = 1.0
+            v[arg0], v[arg1] = args
 
     return encode

@@ -13,7 +13,7 @@ from caylus.editions.magna_carta.rules import (
 from caylus.editions.magna_carta.scoring import road_points, scores
 
 from .._extra import need
-from . import CACHE, Unusual, offsets, order_places, put_counts, put_numbers, word_slots
+from . import CACHE, Unusual, counted, number_lines, offsets, ones, order_places, word_slots
 
 np = need("numpy")
 
@@ -52,18 +52,18 @@ def make(enc):
     top_player, top_2, top_3 = at["stack.-1.1"], at["stack.-1.2"], at["stack.-1.3"]
     viewer, current, first, actor = at["viewer"], at["current_player"], at["first_player"], at["actor"]
     provost, bridge = at["provost"], at["bridge"]
-    # the numbers' slots followed by the pools of the road's first `shown` spaces, for each `shown`
-    slots = [np.array(num + pool[:shown], np.intp) for shown in range(capacity + 1)]
-    width = len(num)  # how many numbers the board gives when every seat's lists have their usual length
     scope = dict(
-        np=np, CACHE=CACHE, Unusual=Unusual, order_places=order_places, put_counts=put_counts,
-        put_numbers=put_numbers, road_points=road_points, scores=scores, n=n, capacity=capacity, card=card,
-        owner=owner, worker=worker,
-        face=face, phase=phase, hand=hand, decision=decision, slots=slots, width=width, viewer=viewer,
-        current=current, first=first, actor=actor, top_player=top_player, top_2=top_2, top_3=top_3,
-        provost=provost, bridge=bridge, available=available.__getitem__,
+        np=np, CACHE=CACHE, Unusual=Unusual, order_places=order_places, ones=ones,
+        road_points=road_points, scores=scores, n=n, capacity=capacity, card=card, owner=owner, worker=worker,
+        pool=pool, face=face, phase=phase, hand=hand, decision=decision, viewer=viewer, current=current,
+        first=first, actor=actor, top_player=top_player, top_2=top_2, top_3=top_3, provost=provost, bridge=bridge,
+        available=available.__getitem__,
         ordered={},  # the bridge's slots and places, by the order on it
         cache={},  # the road's one-hot slots and each seat's points there, by what the board holds there
+        # the last road met (its key) and what `cache` keeps of it; the last discard piles, prestige buildings
+        # left and in front met (copies) and their bags' counts
+        # the last road pools and workers met (copies) and their slots
+        last=[(None, None), (None, None, None, None), (None, None), (None, None)], counted=counted,
     )
     for q in seats:
         scope[f"discard{q}"] = discard[q].__getitem__
@@ -71,10 +71,15 @@ def make(enc):
     v0, v1, v2 = SECTION_VALUE
     # Written out seat by seat for this player count, as `encoder` writes the view's encoder: a loop over the
     # seats, or a chain of their lists, costs about twice as much as naming each seat's list.
+    parts = [("b.terminal", None), ("b.turn", None), ("len(road)", None), ("b.cursor", None), ("b.step", None),
+             ("len(stack)", None), ("b.castle", len(SECTIONS)), ("b.removed", len(SECTIONS)), ("b.deniers", n),
+             ("b.workers", n), ("b.batches", n)]
+    parts += [(f"c[{q}]", 4) for q in seats] + [(f"t[{q}]", len(SECTIONS)) for q in seats]
+    parts += [(f"len(h[{q}])", None) for q in seats] + [(f"len(d[{q}])", None) for q in seats]
+    parts += [("points", n)]
     source = _ENCODE.format(
         points=", ".join(f"t[{q}][0] * {v0} + t[{q}][1] * {v1} + t[{q}][2] * {v2} + on_road[{q}]" for q in seats),
-        cubes=", ".join(f"*c[{q}]" for q in seats), tokens=", ".join(f"*t[{q}]" for q in seats),
-        sizes=", ".join(f"len(h[{q}])" for q in seats) + ", " + ", ".join(f"len(d[{q}])" for q in seats),
+        numbers=number_lines(parts, num, f"magna-carta, {n} players"),
         discards=", ".join(f"*map(discard{q}, x[{q}])" for q in seats),
         fronts=", ".join(f"*map(front{q}, x[{q}])" for q in seats))
     exec(compile(source, f"<magna-carta direct encoder, {n} players>", "exec"), scope)
@@ -86,18 +91,34 @@ def encode(game, seat, out):
     b = game.board
     stack = b.stack
     road = b.road_card
-    # The road's cards, owners and faces change a few times a turn: their slots and points are kept
+    cp = game.current_player
+    p = phase[b.phase]
+    if p < 0 or not 0 <= b.first_player < n or b.actor >= n or len(b.road_pool) != len(road):
+        raise Unusual
+    top = None
+    if stack:
+        k, who, y, z = stack[-1]
+        top = decision[k]
+        if top < 0 or not who < n:
+            raise Unusual
+    # The road's cards, owners and faces change a few times a turn: their slots and points are kept, the last
+    # ones met first (one comparison), then by content
     key = (*road, *b.road_owner, *b.road_face)
-    kept = cache.get(key)
-    if kept is None:
-        if len(cache) >= CACHE:
-            cache.clear()
-        faces = b.road_face
-        shown = min(len(road), capacity)
-        laid = [card[i][road[i]] for i in range(shown)]
-        laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
-        laid += [face[i][faces[i]] for i in range(shown)]
-        kept = cache[key] = (np.array(laid, np.intp), road_points(b))
+    seen = last[0]  # one read: another thread may replace it
+    if key == seen[0]:
+        kept = seen[1]
+    else:
+        kept = cache.get(key)
+        if kept is None:
+            if len(cache) >= CACHE:
+                cache.clear()
+            faces = b.road_face
+            shown = min(len(road), capacity)
+            laid = [card[i][road[i]] for i in range(shown)]
+            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+            laid += [face[i][faces[i]] for i in range(shown)]
+            kept = cache[key] = (ones(laid), road_points(b))
+        last[0] = key, kept
     laid, on_road = kept
     t = b.tokens
     x = b.front
@@ -107,51 +128,66 @@ def encode(game, seat, out):
     else:  # what `scores` gives during the game in the standard rules
         points = ({points})
     c, h, d = b.cubes, b.hand, b.deck
-    nums = [b.terminal, b.turn, len(road), b.cursor, b.step, len(stack), *b.castle, *b.removed, *b.deniers,
-            *b.workers, *b.batches, {cubes}, {tokens}, {sizes}, *points]
-    if len(nums) != width:  # a seat's cubes or tokens of an unusual length
-        raise Unusual
-    nums += b.road_pool[:capacity]  # the road's cards past the encoding's capacity are left out
-    hot = [viewer + seat]
-    cp = game.current_player
-    if 0 <= cp:  # `TERMINAL` is negative: nobody
-        hot.append(current + cp)
-    p = phase[b.phase]
-    if p < 0 or not 0 <= b.first_player < n or b.actor >= n:
-        raise Unusual
-    hot.append(p)
-    hot.append(first + b.first_player)
-    if b.actor >= 0:
-        hot.append(actor + b.actor)
-    hot += [a + w for a, w in zip(worker, b.road_worker) if w >= 0]  # zip stops at the encoding's capacity
-    top = None
-    if stack:
-        k, who, y, z = stack[-1]
-        if decision[k] < 0 or not who < n:
-            raise Unusual
-        hot.append(decision[k])
-        if who >= 0:
-            hot.append(top_player + who)
-        top = (y or 0, z or 0)
-    # bags: a word may come more than once (map over a list's __getitem__: no comprehension's frame)
-    x = b.discard
-    count = [*map(available, b.prestige_left), *map(hand[seat].__getitem__, h[seat]), {discards}]
-    if in_front:
-        x = b.front
-        count += ({fronts})
-    put_numbers(out, slots[min(len(road), capacity)], nums)
-    out.put(laid, 1.0)
-    if len(set(count)) == len(count):  # each word once: one put with the one-hot slots
-        hot += count
-        out.put(hot, 1.0)
+    # bags: a word may come more than once. The prestige buildings left, the discard piles and what is in front
+    # of the seats change a few times a turn: their counts are kept for the last ones met
+    piles, left = b.discard, b.prestige_left
+    seen = last[1]
+    if piles == seen[0] and left == seen[1] and x == seen[2]:
+        bags = seen[3]
     else:
-        out.put(hot, 1.0)
-        put_counts(out, count)
-    if b.provost >= 0:
-        out[provost] = 1.0
-        out[provost + 1] = b.provost
+        x = piles  # (map over a list's __getitem__: no comprehension's frame)
+        count = [*map(available, left), {discards}]
+        if in_front:
+            x = b.front
+            count += ({fronts})
+        bags = counted(count) if count else None
+        last[1] = [pile[:] for pile in piles], left[:], [f[:] for f in b.front], bags
+    out[laid[0]] = laid[1]
+    if bags is not None:
+        out[bags[0]] = bags[1]
+    # the road's pools and workers, for the last ones met (the road's cards past the encoding's capacity are left
+    # out)
+    pools, workers = b.road_pool, b.road_worker
+    seen = last[2]
+    if pools == seen[0]:
+        pooled = seen[1]
+    else:
+        shown = min(len(pools), capacity)
+        pooled = (np.fromiter(pool[:shown], np.intp, shown), np.fromiter(pools[:shown], np.float32, shown))
+        last[2] = pools[:], pooled
+    out[pooled[0]] = pooled[1]
+    seen = last[3]
+    if workers == seen[0]:
+        placed = seen[1]
+    else:
+        placed = [a + w for a, w in zip(worker, workers) if w >= 0]
+        placed = ones(placed) if placed else None
+        last[3] = workers[:], placed
+    if placed is not None:
+        out[placed[0]] = placed[1]
     if b.bridge:
-        out.put(*order_places(ordered, tuple(b.bridge), bridge))
+        placed = order_places(ordered, tuple(b.bridge), bridge)
+        out[placed[0]] = placed[1]
+    # the numbers and the slots that change at every move, written one by one (numpy reads a list of slots
+    # slowly)
+    v = memoryview(out)
+{numbers}
+    v[viewer + seat] = 1.0
+    if 0 <= cp:  # `TERMINAL` is negative: nobody
+        v[current + cp] = 1.0
+    v[p] = 1.0
+    v[first + b.first_player] = 1.0
+    if b.actor >= 0:
+        v[actor + b.actor] = 1.0
     if top is not None:
-        out[top_2], out[top_3] = top
+        v[top] = 1.0
+        if who >= 0:
+            v[top_player + who] = 1.0
+        v[top_2] = y or 0
+        v[top_3] = z or 0
+    for a in map(hand[seat].__getitem__, h[seat]):
+        v[a] += 1.0
+    if b.provost >= 0:
+        v[provost] = 1.0
+        v[provost + 1] = b.provost
 """
