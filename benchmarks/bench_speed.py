@@ -2,7 +2,7 @@
 research environments (a benchmark, not a unit test).
 
     .venv/bin/python benchmarks/bench_speed.py [--players 4] [--games 8] [--positions 100] [--repeat 5]
-        [--core N] [--against OTHER/src] [--apart] [--no-compiled] [--editions ...]
+        [--core N] [--against OTHER/src] [--apart] [--no-compiled] [--loops] [--editions ...]
 
 How it measures (so that two figures can be compared on a shared, noisy machine): every figure comes from a fresh
 process (a "side") pinned to one core (it sets its own affinity, as `taskset -c CORE` would; by default the last
@@ -275,6 +275,8 @@ def main() -> None:
     parser.add_argument("--core", type=int, help="the core every side runs on (default: the last one allowed)")
     parser.add_argument("--against", type=Path, help="another tree's src/ to compare with, side by side")
     parser.add_argument("--no-compiled", action="store_true", help="leave the compiled build out")
+    parser.add_argument("--loops", action="store_true",
+                        help="the two loops only, on every side (longer --games for the compiled ratios)")
     parser.add_argument("--apart", action="store_true", help="run a round's sides one after the other, not at once")
     parser.add_argument("--side", help=argparse.SUPPRESS)  # EDITION: one side of a round, in its own process
     parser.add_argument("--columns", help=argparse.SUPPRESS)
@@ -291,14 +293,14 @@ def main() -> None:
     core = args.core if args.core is not None else allowed[-1]
     if core not in allowed:
         parser.error(f"--core {core}: this process may use cores {allowed}")
-    research = np is not None
-    sides = {"pure": (SOURCES, ENGINE + (RESEARCH if research else []))}
+    research = np is not None and not args.loops
+    sides = {"pure": (SOURCES, LOOPS if args.loops else ENGINE + (RESEARCH if research else []))}
     if BUILD.joinpath("caylus").is_dir() and not args.no_compiled:
         sides["compiled"] = (BUILD, LOOPS + (["Gymnasium"] if research else []))
     if args.against is not None:
         sides["against"] = (args.against.resolve(), sides["pure"][1])
     columns = ["loop default", "no-undo", "of no-undo", "compiled", "of default", "compiled no-undo",
-               "of pure no-undo", "apply+undo", "1st undo", "clone", "clone+apply"]
+               "of pure no-undo"] + ([] if args.loops else ["apply+undo", "1st undo", "clone", "clone+apply"])
     if research:
         columns += RESEARCH[:5] + ["compiled Gymnasium"] + RESEARCH[5:]
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

@@ -60,10 +60,10 @@ def make(enc):
         available=available.__getitem__,
         ordered={},  # the bridge's slots and places, by the order on it
         cache={},  # the road's one-hot slots and each seat's points there, by what the board holds there
-        # the last road met (its key) and what `cache` keeps of it; the last discard piles, prestige buildings
-        # left and in front met (copies) and their bags' counts
-        # the last road pools and workers met (copies) and their slots
-        last=[(None, None), (None, None, None, None), (None, None), (None, None)], counted=counted,
+        # the last road met (copies of its cards, owners and faces) and what `cache` keeps of it; the last
+        # discard piles, prestige buildings left and in front met (copies) and their bags' counts; the last road
+        # pools and workers met (copies) and their slots
+        last=[(None, None, None, None), (None, None, None, None), (None, None), (None, None)], counted=counted,
     )
     for q in seats:
         scope[f"discard{q}"] = discard[q].__getitem__
@@ -103,22 +103,22 @@ def encode(game, seat, out):
             raise Unusual
     # The road's cards, owners and faces change a few times a turn: their slots and points are kept, the last
     # ones met first (one comparison), then by content
-    key = (*road, *b.road_owner, *b.road_face)
+    owners, faces = b.road_owner, b.road_face
     seen = last[0]  # one read: another thread may replace it
-    if key == seen[0]:
-        kept = seen[1]
+    if road == seen[0] and owners == seen[1] and faces == seen[2]:
+        kept = seen[3]
     else:
+        key = (*road, *owners, *faces)
         kept = cache.get(key)
         if kept is None:
             if len(cache) >= CACHE:
                 cache.clear()
-            faces = b.road_face
             shown = min(len(road), capacity)
             laid = [card[i][road[i]] for i in range(shown)]
-            laid += [owner[i] + o for i, o in enumerate(b.road_owner[:shown]) if o >= 0]
+            laid += [owner[i] + o for i, o in enumerate(owners[:shown]) if o >= 0]
             laid += [face[i][faces[i]] for i in range(shown)]
             kept = cache[key] = (ones(laid), road_points(b))
-        last[0] = key, kept
+        last[0] = road[:], owners[:], faces[:], kept
     laid, on_road = kept
     t = b.tokens
     x = b.front
