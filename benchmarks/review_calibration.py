@@ -16,7 +16,11 @@ Each kept decision: both moves (the reviewer's best and the move played) are pla
 players, seeded by k, and in Magna Carta the same world dealt from the seat's view at that moment
 (`caylus.determinize(view, k)`). Where nothing is hidden `normal` plays one line only; its futures' players then
 slip by `--slip` points (seeded by the playout, `LookaheadAgent(noise=)`), so that the playouts are several lines
-of `normal`-strength play rather than one line repeated. `normal`'s 1-second safety cap is lifted: the same
+of `normal`-strength play rather than one line repeated. Where cards are hidden (Magna Carta) the playouts differ
+already (each its own deal, and `normal` deals the cards it cannot see again at every decision), so by default
+nobody slips there: a slip of 1.5 points a decision is large beside Magna Carta's margins and made the measured
+loss that of weaker players (one decision's measured loss of the reviewer's best went from +5.0 unslipped to
+-2.1 slipped, 8 playouts each; docs/agents.md, "Game review"). `normal`'s 1-second safety cap is lifted: the same
 records give the same journal on a loaded machine. The measured loss is the seat's mean final margin after the
 best move less that after the move played.
 
@@ -110,6 +114,11 @@ def wanted(label: str, same: bool, kept: dict, total: int) -> bool:
     return not (label == "best" and same and kept["best-same"] >= share // 2)
 
 
+def default_slip(edition: str) -> float:
+    """`--slip` unless given: none where the edition hides cards (the playouts differ by their deals), else 1.5."""
+    return 0.0 if caylus.get_edition(edition).determinize is not None else 1.5
+
+
 def measure(args) -> None:
     out = Path(args.records)
     done: dict = {}
@@ -118,6 +127,9 @@ def measure(args) -> None:
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
+            if not row.get("skipped") and row.get("slip", 0) != args.slip:
+                raise SystemExit(f"{out} was measured with --slip {row.get('slip', 0)}, not {args.slip}: "
+                                 f"one journal, one measurement")
             done[(row["seed"], row["index"])] = row
             if not row.get("skipped"):
                 kept[row["label"]] += 1
@@ -282,8 +294,9 @@ def main(argv=None) -> int:
     p.add_argument("--max-games", type=int, default=400, help="stop after this many games' decisions")
     p.add_argument("--playouts", type=int, default=4, help="playouts of each move (the same seeds for both)")
     p.add_argument("--policy", default="normal", help="who plays both moves on to the end")
-    p.add_argument("--slip", type=float, default=1.5,
-                   help="the slip, in points, of the policy's futures (a lookahead level), so playouts differ")
+    p.add_argument("--slip", type=float,
+                   help="the slip, in points, of the policy's futures (a lookahead level), so playouts differ "
+                        "(default: 1.5 where nothing is hidden, 0 where cards are)")
     p.add_argument("--level", default="hard", help="the reviewer")
     p.add_argument("--records", required=True, help="JSON lines, one a decision (resumable)")
     p.add_argument("--report", action="store_true", help="only print the figures of the records so far")
@@ -292,6 +305,8 @@ def main(argv=None) -> int:
                    help="measure the known bad moves instead (passing first on the first turn, no offer at the "
                         "castle): the review's loss and the playouts' measured loss with its standard error")
     args = p.parse_args(argv)
+    if args.slip is None:
+        args.slip = default_slip(args.edition)
     if args.playouts < 1 or args.decisions < 1 or args.every < 1 or args.slip < 0:
         p.error("--playouts, --decisions and --every are 1 or more, --slip 0 or more")
     if args.anchors:

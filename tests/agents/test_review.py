@@ -190,6 +190,20 @@ def test_remembered_greedy_moves_change_no_value_and_are_met_again():
     assert remembering.memory.hits > 0
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_deals_shared_futures_change_no_value(level):
+    # Magna Carta: every candidate's future in one deal goes through one memory of the policies' rankings (the
+    # seat that looks ahead keeps a move whose greedy line was just played); the review is the one each future
+    # played afresh gives.
+    game = caylus.new_game("magna-carta", players=3, seed=4)
+    bots = [make_agent("greedy", p) for p in range(3)]
+    for _ in range(25):
+        game.apply(bots[game.current_player].choose(Position(game)))
+    shared, fresh = Reviewer(level), Reviewer(level)
+    fresh.share_deals = False
+    _review_alike(shared, fresh, game, bots, 3)
+
+
 @pytest.mark.parametrize("edition", ["caylus", "caylus-1303"])
 def test_remembered_planner_moves_change_no_value_and_are_met_again(edition):
     # `hard` in these editions is the planner's search: its futures along a record share positions too.
