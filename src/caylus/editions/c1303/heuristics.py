@@ -60,8 +60,9 @@ LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
                       # slips), then 8 moves so, its best 3 by 12 futures, every move by 4, the best 3 by 24, and
                       # wider so: time goes first into the comparison that decides, and a move valued for the first
                       # time takes the lead only by a margin beyond the futures' spread. Not to the end of the round
-                      # and further: every anytime schedule whose futures went that far scored 33-36 points a game
-                      # heads-up where `hard` scores 48 against its own kind, and with futures two rounds ahead
+                      # and further: never shown better than `hard`'s own, and games of two anytime players whose
+                      # futures went that far ended at 33-36 points a seat where `hard` against a near copy of
+                      # itself ends at 48 on the same seeds (a sign only); with futures two rounds ahead
                       # `hard:4` lost 6 of 8 to `hard:1`; widening to every move on one future each picked
                       # low-ranked moves by margins within noise (benchmarks/RESULTS-bots.md, "Caylus 1303 and
                       # hard:SECONDS", "anytime, session 2026-11-27c" and "-27d").
