@@ -45,7 +45,8 @@ def make(enc):
                 (MERCHANTS_GUILD, at["special_buildings.merchants_guild"]),
                 (JOUST_FIELD, at["special_buildings.joust_field"])]
     inn_left, inn_right = at["special_buildings.inn.left"], at["special_buildings.inn.right"]
-    orders = (at["turn_order"], at["passing_order"], at["special_buildings.stables"], at["castle.workers"])
+    turn_order, passing = at["turn_order"], at["passing_order"]
+    stables, castle = at["special_buildings.stables"], at["castle.workers"]
     decision = word_slots(enc, "decisions.-1.kind", DECISION_NAMES)
     top_player, arg0, arg1 = at["decisions.-1.player"], at["decisions.-1.args.0"], at["decisions.-1.args.1"]
     viewer, current, placer_at = at["viewer"], at["current_player"], at["engine.placer"]
@@ -56,7 +57,6 @@ def make(enc):
         ("b.favor", 4 * n), ("b.castle_houses", len(SECTIONS) * n), ("b.batches", n), ("b.bonus", n),
         ("b.filled", len(SECTIONS))], num, f"caylus, {n} players")
     cache: dict = {}  # the road and stock's one-hot slots, by what the board holds there
-    ordered: dict = {}  # the orders' slots and places, by the orders
     # the last road, owners and stock met (copies) and their slots; the last workers on the road and theirs
     last: list = [(None, None, None, None), (None, None)]
 
@@ -100,20 +100,7 @@ def make(enc):
         else:
             on_road = [a + w for a, w in zip(road_worker, worker[1:]) if w >= 0]
             last[1] = worker[:], on_road
-        # The four orders of seats (turn, passing, stables, castle): their slots and places are kept (-1 parts)
-        key = (*b.order, -1, *b.passed, -1, *b.stables, -1, *b.castle)
-        placed = ordered.get(key)
-        if placed is None:
-            if len(ordered) >= CACHE:
-                ordered.clear()
-            place, places = [], []
-            for a, seq in zip(orders, (b.order, b.passed, b.stables, b.castle)):
-                place += [a + who for who in seq]
-                places += range(1, len(seq) + 1)
-            placed = ordered[key] = (np.array(place, np.intp), np.array(places, np.float32)) if place else None
         out[built[0]] = built[1]
-        if placed is not None:
-            out[placed[0]] = placed[1]
         # the numbers and the one-hot slots that change at every move, written one by one (numpy reads a list of
         # slots slowly)
         v = memoryview(out)
@@ -123,6 +110,13 @@ def make(enc):
         if 0 <= cp:  # `TERMINAL` is negative: nobody
             v[current + cp] = 1.0
         v[p] = 1.0
+        # the four orders of seats (turn, passing, stables, castle): each seat's place, from 1 (a few seats each,
+        # and their combinations too many to keep)
+        for a, seq in ((turn_order, b.order), (passing, b.passed), (stables, b.stables), (castle, b.castle)):
+            place = 1
+            for q in seq:
+                v[a + q] = place
+                place += 1
         for a in on_road:
             v[a] = 1.0
         special = b.special
