@@ -115,9 +115,9 @@ def test_a_bots_thinking_runs_no_persons_clock(tmp_path):
         tables = client.app.state.tables
         stored = tables.bot_move
 
-        def slow_bot_move(live, job, token):  # each bot move is stored an hour after the change before it
+        def slow_bot_move(live, job, token, **kwargs):  # each bot move is stored an hour after the change before it
             clock.advance(3600)
-            return stored(live, job, token)
+            return stored(live, job, token, **kwargs)
 
         tables.bot_move = slow_bot_move
         t = new_table(client, seats=["human", "random"], clock=REALTIME)

@@ -28,7 +28,7 @@ from fastapi.staticfiles import StaticFiles
 
 import caylus
 
-from . import denials, errors, redact
+from . import collector, denials, errors, redact
 from .absence import Absence
 from .expiry import Expiry
 from .hub import Hub, Listener
@@ -57,12 +57,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub = Hub()
     # A socket's moves are played in writer threads: one on SQLite, which takes one writer at a time; four on
     # PostgreSQL (a round trip per statement), whose tables commit side by side.
-    mover = Mover(hub, writers=4 if store.is_postgres else 1)
+    mover = Mover(hub, writers=4 if store.is_postgres else 1, tables=table_set)
     runner = BotPool(table_set, workers=settings.bot_workers, pace=settings.bot_pace,
                      watched=lambda table_id: bool(hub.seats_watching(table_id)),
                      move_timeout=settings.bot_move_timeout, max_bot_tables=settings.bot_queue,
                      people_niceness=settings.people_bot_nice,
-                     resume=lambda: _resume_bots(table_set, runner))
+                     resume=lambda: _resume_bots(table_set, runner),
+                     # A bot's move is stored by the table's writer, in its batch (one writer a table, no two
+                     # threads waiting on SQLite's write lock for each other).
+                     store_move=lambda live, job, token: mover.run(live.id, table_set.bot_move, live, job, token,
+                                                                   lock=live.lock, batched=True))
 
     def push(live) -> None:
         seats = hub.seats_watching(live.id)
@@ -128,9 +132,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Games whose bot was to move when the server stopped go on.
         runner.start()
         threading.Thread(target=_resume_bots, args=(table_set, runner), name="caylus-resume", daemon=True).start()
+        collector.settle()  # no long collector pause in a person's move (server/collector.py)
         try:
             yield
         finally:
+            collector.release()
             expiry.stop()
             absence.stop()
             hooks.close()

@@ -26,7 +26,7 @@ from caylus.session import Session, StaleMove, UndoRefused
 
 from .clocks import Clocks
 from .errors import ApiError
-from .store import CLOSE, MOVE, REMATCH, SEAT, UNDO, Change, Stale, Store, TableRow
+from .store import CLOSE, MOVE, REMATCH, SEAT, UNDO, Batch, BatchBroken, Change, Stale, Store, TableRow
 from .workers import job_for
 
 log = logging.getLogger("caylus.server")
@@ -380,24 +380,24 @@ class Tables:
             self.catch_up(live)
             return self._time_out(live)
 
-    def _time_out(self, live: LiveTable) -> int | None:
+    def _time_out(self, live: LiveTable, batch: Batch | None = None) -> int | None:
         if live.clocks is None or live.row.closed:
             return None
         seat = live.clocks.out_of_time(self.now())
         if seat is None:
             return None
         try:
-            self._hand_over(live, seat, live.row.seats[seat].get("takeover") or "normal", "timeout")
+            self._hand_over(live, seat, live.row.seats[seat].get("takeover") or "normal", "timeout", batch)
         except ApiError:  # another process stored a change first: the clock is looked at again next time
             return None
         return seat
 
-    def _hand_over(self, live: LiveTable, seat: int, level: str, why: str) -> None:
+    def _hand_over(self, live: LiveTable, seat: int, level: str, why: str, batch: Batch | None = None) -> None:
         """Store a `seat` change (call with the table's lock held): `level` plays the seat from now on."""
         version = live.game_version
         live.take_over(seat, level, why)
         live.session = Session(live.session.game, live.kinds, seed=live.row.seed, version=version + 1)
-        self._store(live, version, [Change(version, SEAT, f"{level} {why}"[:64], seat)])
+        self._store(live, version, [Change(version, SEAT, f"{level} {why}"[:64], seat)], batch)
 
     def state(self, live: LiveTable, seat: int | None, since: int = 0) -> dict:
         """What `seat` may see of the table now (up to date with the store)."""
@@ -496,14 +496,16 @@ class Tables:
 
     # -- changing a table ---------------------------------------------------------------------------------
     def move(self, live: LiveTable, seat: int, version: int, token: str, since: int = 0,
-             reply: bool = True) -> dict | None:
+             reply: bool = True, batch: Batch | None = None) -> dict | None:
         """A person's move: checked by the session (seat to move, version, legal action), then stored; returns
         the seat's state right after it (None with `reply=False`: a move over the WebSocket, whose answer is
-        the state pushed to the seat's sockets, built once for them all)."""
+        the state pushed to the seat's sockets, built once for them all). With `batch` (a writer's group
+        commit, server/mover.py), stored in the batch's transaction: the caller commits it, then runs what
+        follows a change (`Batch.committed`), holding the table's lock from before the move until then."""
         with live.lock:
             self.catch_up_to(live, version)
             live.check_open()
-            if self._time_out(live) == seat:
+            if self._time_out(live, batch) == seat:
                 raise ApiError(409, "out_of_time", "your clock ran out before this move: a bot plays your seat "
                                                    "from this decision on")
             session = live.session
@@ -513,10 +515,10 @@ class Tables:
                 raise ApiError(409, "stale_version", str(exc)) from None
             except caylus.IllegalAction as exc:
                 raise ApiError(422, "illegal_move", str(exc)) from None
-            self._store(live, version, [Change(version, MOVE, played.token, seat)])
-            return live.state(seat, since) if reply else None
+            self._store(live, version, [Change(version, MOVE, played.token, seat)], batch)
+            return live.state(seat, since) if reply and batch is None else None
 
-    def undo(self, live: LiveTable, seat: int, version: int) -> None:
+    def undo(self, live: LiveTable, seat: int, version: int, batch: Batch | None = None) -> None:
         """Take back the seat's last decision and the bots' moves after it (only at a table where every other
         seat is a bot: no other person's move is ever taken back)."""
         with live.lock:
@@ -536,7 +538,7 @@ class Tables:
                 raise ApiError(409, "undo_hidden", str(exc)) from None
             except caylus.IllegalAction as exc:
                 raise ApiError(409, "nothing_to_undo", str(exc)) from None
-            self._store(live, version, [Change(version, UNDO, str(before - len(session.game.history)), seat)])
+            self._store(live, version, [Change(version, UNDO, str(before - len(session.game.history)), seat)], batch)
 
     def bot_job(self, live: LiveTable) -> "BotJob | None":
         """If a bot is to move at this table, the job a bot worker thinks on (what that seat may know); None
@@ -552,9 +554,10 @@ class Tables:
             setup = {"edition": row.edition, "players": row.players, "seed": row.seed, "options": row.options}
             return BotJob(session.version, seat, job_for(live.id, live.kinds[seat], setup, game))
 
-    def bot_move(self, live: LiveTable, job: "BotJob", token: str) -> bool:
+    def bot_move(self, live: LiveTable, job: "BotJob", token: str, batch: Batch | None = None) -> bool:
         """The move a worker chose for `job`, checked and stored like a person's; False (nothing played) if the
-        table moved on since the job was made (a stale answer is dropped) or the move is not legal."""
+        table moved on since the job was made (a stale answer is dropped) or the move is not legal. `batch`: as
+        for `move`."""
         with live.lock:
             self.catch_up_to(live, job.version)
             session = live.session
@@ -565,7 +568,7 @@ class Tables:
             except caylus.IllegalAction as exc:
                 log.error("table %s: a bot worker's move was refused: %s", live.id, exc)
                 return False
-            self._store(live, job.version, [Change(job.version, MOVE, played.token, job.seat)])
+            self._store(live, job.version, [Change(job.version, MOVE, played.token, job.seat)], batch)
             return True
 
     def close(self, live: LiveTable, why: str) -> bool:
@@ -582,17 +585,29 @@ class Tables:
             self._store(live, version, [Change(version, CLOSE, why[:64], None)])
             return True
 
-    def _store(self, live: LiveTable, version: int, changes: list[Change]) -> None:
+    def _store(self, live: LiveTable, version: int, changes: list[Change], batch: Batch | None = None) -> None:
         now = self.now()
+        if batch is not None:  # a change of a batch the table's session holds, until it is committed or not
+            batch.touched.append(live)
         try:
-            self.store.append(live.id, version, changes, live.session.game.is_terminal, live.row.closed, now=now)
+            self.store.append(live.id, version, changes, live.session.game.is_terminal, live.row.closed, now=now,
+                              batch=batch)
         except Stale:
             # Another process stored a change first: this copy went ahead of the store. Rebuild it.
             self._reset(live)
             raise ApiError(409, "stale_version", "the table changed in the meantime; nothing was played") from None
+        except BatchBroken:
+            raise  # the batch's writer rolls back and rebuilds every table it touched
         except Exception:
             self._reset(live)
             raise
+        if batch is not None:
+            batch.committed.append(lambda: self._after_store(live, version, changes, now))
+        else:
+            self._after_store(live, version, changes, now)
+
+    def _after_store(self, live: LiveTable, version: int, changes: list[Change], now: float) -> None:
+        """After a change is committed (the table's lock held): the copy's version, the clocks, the listeners."""
         if live.clocks is not None:
             for change in changes:
                 live.clocks.change(now, change.kind, change.seat)
@@ -609,6 +624,11 @@ class Tables:
                 listener(live)
             except Exception:  # the change is stored: a failed push must not make it look refused
                 log.exception("after a change of table %s", live.id)
+
+    def reset(self, live: LiveTable) -> None:
+        """Make the copy again from the store (a batch it had a change in was not stored)."""
+        with live.lock:
+            self._reset(live)
 
     def _reset(self, live: LiveTable) -> None:
         fresh = self._rebuild(self.store.load(live.id))

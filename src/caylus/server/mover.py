@@ -14,11 +14,22 @@ are answered in the order it sent them.
 Playing them on the event loop itself (no thread at all) was tried and measured: the same CPU a move, but
 fewer moves stored a second, since the loop then waits for each commit's write to the disk instead of serving
 the other sockets meanwhile (`benchmarks/bench_server_socket.py`, docs/server.md).
+
+**Group commit.** A writer given the tables (`Mover(..., tables=...)`) stores the moves it finds waiting (up
+to `MAX_BATCH`, of different tables) in one transaction (`store.Batch`): each is checked and played as before,
+holding its table's lock, then one COMMIT stores them all, and only then is each one's state pushed and its outcome handed back, in order.
+One commit a batch instead of one a move, one driver connection kept by the writer instead of one taken from the
+pool and given back each move. Nothing is acknowledged before it is stored: a batch whose transaction fails
+(the database refused it, another process stored one of its tables first) is rolled back, every table it
+touched is rebuilt from the store, and each of its moves is played again alone, committing itself. Bots' moves
+come through the same writers (`run`, from a bot dispatcher's thread), so on SQLite no two threads of this
+process wait for each other's write lock.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import queue
 import threading
@@ -27,26 +38,36 @@ from collections import deque
 from functools import partial
 
 from .errors import ApiError
+from .store import Batch, BatchBroken
 
 log = logging.getLogger("caylus.server")
+
+# Moves a writer stores in one transaction at most: a bigger batch answers its first move later (each waits
+# for the others' play and the commit), for a commit shared by more.
+MAX_BATCH = 16
 
 
 class Mover:
     """`submit(table_id, fn, *args, lock=L)` (on the event loop) runs `fn(*args)` in the table's writer thread
-    and returns a future of its result (or of the exception it raised). `lock` is the table's (reentrant) lock,
-    which `fn` takes: the writer plays the move only if it can take it at once, else hands it to a thread of
-    the table's own (see the module doc)."""
+    and returns a future of its result (or of the exception it raised); `run(...)` the same from another thread,
+    waiting for the result. `lock` is the table's (reentrant) lock, which `fn` takes: the writer plays the move
+    only if it can take it at once, else hands it to a thread of the table's own (see the module doc). With
+    `batched=True`, `fn` takes a `batch` keyword (`Tables.move`, `undo`, `bot_move`): given the `tables`
+    (`live.Tables`), the writer stores such moves in batches over their store (group commit)."""
 
-    def __init__(self, hub, writers: int = 1):
+    def __init__(self, hub, writers: int = 1, tables=None):
         if writers < 1:
             raise ValueError("a mover needs at least one writer thread")
         self.hub = hub
+        self.tables = tables
         self._queues: list[queue.SimpleQueue] = [queue.SimpleQueue() for _ in range(writers)]
         self._threads: list[threading.Thread] = []
         self._closed = False
         # Tables whose moves wait for their lock in a thread of their own: table id -> the moves, in order.
         self._busy: dict[str, deque] = {}
         self._busy_lock = threading.Lock()
+        self.batches = 0  # transactions committed by the writers' batches (for tests and the curious)
+        self.batched = 0  # changes stored by them
 
     def start(self) -> None:
         for n, q in enumerate(self._queues):
@@ -54,14 +75,32 @@ class Mover:
             thread.start()
             self._threads.append(thread)
 
-    def submit(self, table_id: str, fn, *args, lock=None) -> asyncio.Future:
+    def submit(self, table_id: str, fn, *args, lock=None, batched: bool = False) -> asyncio.Future:
         future = asyncio.get_running_loop().create_future()
         if self._closed or not self._threads:
             future.set_exception(ApiError(503, "stopping", "the server is stopping; nothing was played"))
             return future
-        # crc32, not hash(): the same table goes to the same writer in every process and every run.
-        self._queues[zlib.crc32(table_id.encode()) % len(self._queues)].put((table_id, lock, future, fn, args))
+        self._put(table_id, (table_id, lock, partial(self._to_loop, future), fn, args, batched))
         return future
+
+    def run(self, table_id: str, fn, *args, lock=None, batched: bool = False):
+        """`fn(*args)` played by the table's writer, from a thread that is not the event loop's: waits for it
+        and returns its result (or raises its exception)."""
+        done: concurrent.futures.Future = concurrent.futures.Future()
+        if self._closed or not self._threads:
+            raise ApiError(503, "stopping", "the server is stopping; nothing was played")
+        self._put(table_id, (table_id, lock, partial(_to_thread, done), fn, args, batched))
+        while True:
+            try:
+                return done.result(timeout=1.0)
+            except concurrent.futures.TimeoutError:
+                # Put just as the writers stopped: nobody will play it (nothing was).
+                if self._closed and not any(thread.is_alive() for thread in self._threads):
+                    raise ApiError(503, "stopping", "the server is stopping; nothing was played") from None
+
+    def _put(self, table_id: str, item: tuple) -> None:
+        # crc32, not hash(): the same table goes to the same writer in every process and every run.
+        self._queues[zlib.crc32(table_id.encode()) % len(self._queues)].put(item)
 
     def close(self, timeout: float = 5.0) -> None:
         """Let the writers finish what they hold, then stop them."""
@@ -72,32 +111,44 @@ class Mover:
             thread.join(timeout)
 
     def _run(self, q: queue.SimpleQueue) -> None:
-        while True:
-            item = q.get()
-            if item is None:
+        writer = _Writer(self)
+        try:
+            while True:
+                items = [q.get()]
+                while len(items) < MAX_BATCH:  # what else is waiting: stored with it in one transaction
+                    try:
+                        items.append(q.get_nowait())
+                    except queue.Empty:
+                        break
+                for item in items:
+                    if item is None:
+                        writer.flush()
+                        return
+                    self._take(writer, item)
+                writer.flush()
+        finally:
+            writer.close()
+
+    def _take(self, writer: "_Writer", item: tuple) -> None:
+        table_id, lock = item[0], item[1]
+        with self._busy_lock:
+            waiting = self._busy.get(table_id)
+            if waiting is not None:  # after the moves of the table already waiting for it
+                waiting.append(item)
                 return
-            table_id, lock = item[0], item[1]
+        if lock is None:
+            writer.play(item, None)
+        elif lock.acquire(blocking=False):
+            writer.play(item, lock)  # the writer lets the lock go once the move is committed (or refused)
+        else:
             with self._busy_lock:
-                waiting = self._busy.get(table_id)
-                if waiting is not None:  # after the moves of the table already waiting for it
-                    waiting.append(item)
-                    continue
-            if lock is None:
-                self._play(item)
-            elif lock.acquire(blocking=False):
-                try:
-                    self._play(item)
-                finally:
-                    lock.release()
-            else:
-                with self._busy_lock:
-                    self._busy[table_id] = deque([item])
-                threading.Thread(target=self._wait_for, args=(table_id,), name="caylus-writer-busy",
-                                 daemon=True).start()
+                self._busy[table_id] = deque([item])
+            threading.Thread(target=self._wait_for, args=(table_id,), name="caylus-writer-busy",
+                             daemon=True).start()
 
     def _wait_for(self, table_id: str) -> None:
-        """Play a busy table's moves, in order, each once its lock is free (`fn` takes it); then give the table
-        back to its writer."""
+        """Play a busy table's moves, in order, each once its lock is free (`fn` takes it), each committing
+        itself; then give the table back to its writer."""
         while True:
             with self._busy_lock:
                 waiting = self._busy[table_id]
@@ -105,16 +156,133 @@ class Mover:
                     del self._busy[table_id]
                     return
                 item = waiting.popleft()
-            self._play(item)
+            _answer(item, *_call(item, None))
 
-    def _play(self, item) -> None:
-        _, _, future, fn, args = item
-        try:
-            outcome = (fn(*args), None)
-        except BaseException as exc:  # handed to the socket's handler, which raises it there
-            outcome = (None, exc)
-        if not self.hub.call(partial(_settle, future, *outcome)):
+    def _to_loop(self, future: asyncio.Future, result, exc: BaseException | None) -> None:
+        if not self.hub.call(partial(_settle, future, result, exc)):
             log.debug("a move's outcome was not handed back: the event loop is gone")
+
+
+class _Writer:
+    """One writer thread's batch: the moves played into it, each with its table's lock held, until `flush`
+    commits them and hands back their outcomes."""
+
+    def __init__(self, mover: Mover):
+        self.mover = mover
+        self.store = mover.tables.store if mover.tables is not None else None
+        self.batch: Batch | None = None
+        self.played: list[list] = []  # [item, lock or None, result, exception], in the order played
+
+    def play(self, item: tuple, lock) -> None:
+        table_id, batched = item[0], item[5]
+        if not batched or self.store is None:
+            try:
+                self._answer_now(item, lock)
+            finally:
+                if lock is not None:
+                    lock.release()
+            return
+        batch = self._batch()
+        if batch.holds(table_id):  # its change in this batch is not stored yet: the next one goes after it
+            self.flush()
+            batch = self._batch()
+        result, exc = _call(item, batch)
+        self.played.append([item, lock, result, exc])
+        if isinstance(exc, BatchBroken):
+            self.flush()
+
+    def _answer_now(self, item: tuple, lock) -> None:
+        self.flush()  # anything of the batch's before it, in order
+        _answer(item, *_call(item, None))
+
+    def _batch(self) -> Batch:
+        if self.batch is None:
+            self.batch = Batch(self.store, self.store.connection())
+        return self.batch
+
+    def flush(self) -> None:
+        """Commit the batch, then, in order, what follows each stored change (its state pushed) and every
+        outcome handed back; the tables' locks are let go. If the transaction fails, play each move again
+        alone (see the module doc)."""
+        played, self.played = self.played, []
+        if not played:
+            return
+        batch = self.batch
+        after, touched = batch.committed, batch.touched
+        broken = any(isinstance(p[3], BatchBroken) for p in played)
+        try:
+            try:
+                if broken:
+                    raise BatchBroken("a change of the batch could not be stored")
+                stored = len(batch)
+                batch.commit()
+            except Exception as exc:
+                self._drop(batch, touched, exc)
+                for entry in played:  # each played again alone: it commits itself, or is refused as it should be
+                    if entry[3] is None or isinstance(entry[3], BatchBroken):
+                        entry[2], entry[3] = _call(entry[0], None)
+            else:
+                self.mover.batches += 1
+                self.mover.batched += stored
+                for follow in after:
+                    try:
+                        follow()
+                    except Exception:  # stored: a failed push must not make it look refused
+                        log.exception("after a batch's change was stored")
+        finally:
+            for item, lock, result, exc in played:
+                if lock is not None:
+                    lock.release()
+            for item, lock, result, exc in played:
+                _answer(item, result, exc)
+
+    def _drop(self, batch: Batch, touched: list, why: Exception) -> None:
+        """The batch was not stored: roll it back, a new connection for the next, every table it touched made
+        again from the store."""
+        log.warning("a batch of moves was not stored (%s); each is played again alone", why)
+        try:
+            batch.rollback()
+        except Exception:
+            log.exception("rolling back a batch of moves")
+        try:
+            batch.conn.close()
+        except Exception:
+            pass
+        self.batch = None
+        tables = {id(live): live for live in touched}
+        for live in tables.values():
+            try:
+                self.mover.tables.reset(live)
+            except Exception:
+                log.exception("rebuilding table %s after a batch that was not stored", live.id)
+
+    def close(self) -> None:
+        if self.batch is not None:
+            try:
+                self.batch.conn.close()
+            except Exception:
+                pass
+            self.batch = None
+
+
+def _call(item: tuple, batch: Batch | None) -> tuple:
+    """(result, None) or (None, the exception) of the item's function."""
+    fn, args, batched = item[3], item[4], item[5]
+    try:
+        return (fn(*args, batch=batch) if batched else fn(*args)), None
+    except BaseException as exc:  # handed to whoever waits for it, which raises it there
+        return None, exc
+
+
+def _answer(item: tuple, result, exc: BaseException | None) -> None:
+    item[2](result, exc)
+
+
+def _to_thread(done: concurrent.futures.Future, result, exc: BaseException | None) -> None:
+    if exc is not None:
+        done.set_exception(exc)
+    else:
+        done.set_result(result)
 
 
 def _settle(future: asyncio.Future, result, exc: BaseException | None) -> None:

@@ -170,27 +170,23 @@ class Store:
         return None if row is None else row[0]
 
     def append(self, table_id: str, version: int, changes: list[Change], terminal: bool,
-               closed: bool = False, now: float | None = None) -> None:
+               closed: bool = False, now: float | None = None, batch: "Batch | None" = None) -> None:
         """Store `changes` (numbered from `version`) and set the version past them, in one transaction, at the
-        time `now` (default: the machine's).
+        time `now` (default: the machine's). With `batch`, in the batch's transaction, which its owner commits
+        (nothing is stored until then).
 
         Raises `Stale` if the stored version is not `version` any more; then nothing is written.
         """
         now = time.time() if now is None else now
+        if batch is not None:
+            batch.append(table_id, version, changes, terminal, closed, now)
+            return
         conn = self.engine.raw_connection()  # the driver's own connection, from the pool: see _HOT_SQL
         try:
             cursor = conn.cursor()
-            # The version check and the row lock in one statement (PostgreSQL locks the row it updates;
-            # SQLite takes its one write lock): three round trips a move with the insert and the commit.
-            cursor.execute(self._sql["bump"], (version + len(changes), bool(terminal), bool(closed), now, table_id,
-                                               version))
-            if cursor.rowcount != 1:
+            if not self._write(cursor, table_id, version, changes, terminal, closed, now):
                 conn.rollback()
                 raise Stale(f"the table moved on from version {version}")
-            for i, c in enumerate(changes):
-                cursor.execute(self._sql["insert"], (table_id, version + i, c.kind, c.token, c.seat, now))
-            if self.is_postgres:
-                cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {version + len(changes)}"))
             cursor.close()
             conn.commit()
         except self._integrity_error:
@@ -202,6 +198,27 @@ class Store:
             raise
         finally:
             conn.close()
+
+    def _write(self, cursor, table_id: str, version: int, changes: list[Change], terminal: bool, closed: bool,
+               now: float) -> bool:
+        """The statements of an append, in the cursor's transaction; False (nothing written) if the stored version
+        is not `version`."""
+        # The version check and the row lock in one statement (PostgreSQL locks the row it updates;
+        # SQLite takes its one write lock): three round trips a move with the insert and the commit.
+        cursor.execute(self._sql["bump"], (version + len(changes), bool(terminal), bool(closed), now, table_id,
+                                           version))
+        if cursor.rowcount != 1:
+            return False
+        for i, c in enumerate(changes):
+            cursor.execute(self._sql["insert"], (table_id, version + i, c.kind, c.token, c.seat, now))
+        if self.is_postgres:
+            cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {version + len(changes)}"))
+        return True
+
+    def connection(self):
+        """A driver connection of the pool's kept for one thread's own use (a writer's: `Batch`); `close()` gives
+        it back."""
+        return self.engine.raw_connection()
 
     def set_seats(self, table_id: str, seats: list[dict]) -> None:
         """Store a table's seats again (a player joined one); the game's version does not change."""
@@ -272,6 +289,72 @@ class Store:
             stop.set()
             self._checkpointer.join(5)
         self.engine.dispose()
+
+
+class Batch:
+    """Several tables' changes stored in one transaction (group commit: one COMMIT, one write of the log, for
+    every move a writer thread had waiting), on a connection the writer keeps. Nothing of it is stored, so none
+    of its moves may be shown or acknowledged, until `commit` returns. At most one append a table (the second
+    would be made against a version not yet stored: `holds` tells the writer to commit first)."""
+
+    def __init__(self, store: Store, conn):
+        self.store = store
+        self.conn = conn
+        self.cursor = None
+        self.tables: set[str] = set()
+        self.touched: list = []  # the copies (server/live.py) with a change in this batch: rebuilt if it fails
+        self.committed: list = []  # what follows each change once it is stored, in order (the writer runs them)
+
+    def holds(self, table_id: str) -> bool:
+        return table_id in self.tables
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+    def append(self, table_id: str, version: int, changes: list[Change], terminal: bool, closed: bool,
+               now: float) -> None:
+        if table_id in self.tables:
+            raise RuntimeError(f"table {table_id}: a second change in one batch (commit the first)")
+        if self.cursor is None:
+            self.cursor = self.conn.cursor()
+        try:
+            written = self.store._write(self.cursor, table_id, version, changes, terminal, closed, now)
+        except Exception as exc:
+            # Another writer took the same (table, number) first (the unique key), or the database failed: the
+            # transaction may hold other tables' changes and this table's version already moved on, so the whole
+            # batch must go (its writer rolls it back and plays each move again alone).
+            raise BatchBroken(f"table {table_id}: change {version} could not be stored ({exc})") from exc
+        if not written:  # the version check failed: nothing of this table was written, the others stand
+            raise Stale(f"the table moved on from version {version}")
+        self.tables.add(table_id)
+
+    def commit(self) -> None:
+        """Store every change of the batch at once (raises if the database refused: then none is stored). The
+        batch is then empty: take `touched` and `committed` first."""
+        try:
+            if self.cursor is not None:
+                self.cursor.close()
+            self.conn.commit()
+        finally:
+            self.cursor = None
+            self.tables.clear()
+            self.touched = []
+            self.committed = []
+
+    def rollback(self) -> None:
+        try:
+            if self.cursor is not None:
+                self.cursor.close()
+            self.conn.rollback()
+        finally:
+            self.cursor = None
+            self.tables.clear()
+            self.touched = []
+            self.committed = []
+
+
+class BatchBroken(Exception):
+    """A batch's transaction can only be rolled back as a whole (its writer plays each move again alone)."""
 
 
 _HOT_SQL = {  # written with "?" marks; Store.__post_init__ puts the driver's own marks in

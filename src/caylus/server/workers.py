@@ -267,8 +267,11 @@ class BotPool:
 
     def __init__(self, tables, workers: int = 0, pace: float = 1.0, watched=lambda table_id: False,
                  move_timeout: float = 60.0, max_bot_tables: int = 10_000, niceness: int = NICENESS,
-                 people_niceness: int = PEOPLE_NICENESS, resume=None, clock=time.monotonic):
+                 people_niceness: int = PEOPLE_NICENESS, resume=None, clock=time.monotonic, store_move=None):
         self.tables = tables
+        # How a worker's move is checked and stored: `store_move(live, job, token)` -> whether it was played
+        # (the server's: through the writer threads, server/mover.py); by default in the dispatcher's thread.
+        self.store_move = store_move or (lambda live, job, token: self.tables.bot_move(live, job, token))
         self.size = workers or default_workers()
         self.move_timeout = move_timeout
         self.niceness = niceness
@@ -369,7 +372,7 @@ class BotPool:
             self.scheduler.done(table_id, moved=False)
             return
         try:
-            moved = self.tables.bot_move(live, job, answer)
+            moved = self.store_move(live, job, answer)
         except ApiError as exc:
             moved = exc.code == "stale_version"  # another process stored a change first: look again
         if moved:

@@ -219,9 +219,9 @@ async def _answer(websocket, tables, guards, mover, table, seat, watcher, text: 
         # The answer is the new state, pushed to every socket of the seat (this one too): none built here.
         # Played in the table's writer thread (server/mover.py), not a thread of the pool.
         await mover.submit(table.id, partial(tables.move, reply=False), table, seat, version, action,
-                           lock=table.lock)
+                           lock=table.lock, batched=True)
     else:
-        await mover.submit(table.id, tables.undo, table, seat, version, lock=table.lock)
+        await mover.submit(table.id, tables.undo, table, seat, version, lock=table.lock, batched=True)
 
 
 async def _refuse(websocket, code: str, message: str, message_id=None, retry_after: int | None = None) -> None:
