@@ -363,3 +363,28 @@ def test_doubt_moves_a_moves_value_from_the_greedys_towards_its_futures():
         assert value == pytest.approx(greedy[action] + 0.25 * (futures[action] - greedy[action]))
     with pytest.raises(ValueError):
         LookaheadAgent(1, doubt=-1.0)
+
+
+def test_futures_the_same_in_every_deal_so_far_end_the_search_after_agree_rounds():
+    game = caylus.new_game("caylus", players=2, seed=3)
+    for _ in range(6):
+        game.apply(GreedyAgent(0).choose(Position(game)))
+    position = Position(game)
+    # Slips too small to change any move: every round plays the same futures, so 2 rounds settle it, at the
+    # values and order all 4 rounds give.
+    full = LookaheadAgent(1, candidates=3, horizon=6, samples=4, noise=1e-9)
+    early = LookaheadAgent(1, candidates=3, horizon=6, samples=4, noise=1e-9, agree=2)
+    ranked, everything = early.weigh(position), full.weigh(position)
+    assert [w[1:3] for w in ranked] == [w[1:3] for w in everything]
+    assert [w[0] for w in ranked] == pytest.approx([w[0] for w in everything])
+    assert (full.last_rounds, early.last_rounds, early.last_futures) == (4, 2, 3 * 2)
+    # Slips that change the lines: the deals disagree, and every round is played.
+    wild = LookaheadAgent(1, candidates=3, horizon=6, samples=4, noise=1000.0, agree=2)
+    wild.weigh(position)
+    assert wild.last_rounds == 4
+
+
+@pytest.mark.parametrize("agree", [1, -1, True, 2.0, "2"])
+def test_a_bad_agree_setting_is_one_clear_error(agree):
+    with pytest.raises(ValueError, match="agree after 2 rounds"):
+        LookaheadAgent(1, agree=agree)

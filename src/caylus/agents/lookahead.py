@@ -97,11 +97,12 @@ class LookaheadAgent:
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
                  seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None,
                  noise: float = 0.0, think: float | None = None, doubt: float = 0.0,
-                 leaf: dict[str, float] | None = None):
+                 leaf: dict[str, float] | None = None, agree: int = 0):
         check_budget(candidates, horizon, samples, inner)
         check_leaf(leaf)
         if noise < 0 or doubt < 0 or (think is not None and not think > 0):
             raise ValueError("lookahead: a slip and a doubt of 0 or more, and a thinking time above 0 seconds")
+        check_agree(agree)
         self.level = level
         self.seed = seed
         self._own: dict = {}  # edition id -> the edition's own player for this level (`own_player`)
@@ -114,6 +115,7 @@ class LookaheadAgent:
         self.seconds = seconds
         self.noise = noise  # the slip, in points, of the players in the futures (0: they play greedily)
         self.doubt = doubt  # how many futures the greedy's value of a move counts as (`doubt_in`)
+        self.agree = agree  # rounds after which futures the same in every deal end the search (`agree_in`)
         self.leaf = leaf  # features counted at a share of their worth where a future stops (`leaf_in`)
         self.think = think  # anytime: seconds to think a move, as many rounds of futures as fit
         self.last_rounds = 0
@@ -147,6 +149,15 @@ class LookaheadAgent:
         constructor's): a move is valued at its greedy value moved towards its futures' mean margin by
         n / (n + doubt) of the way, for n futures each; 0 trusts the futures alone."""
         return self._setting(edition, "doubt", self.doubt)
+
+    def agree_in(self, edition) -> int:
+        """After how many rounds of deals the search stops if every candidate's future was the same in each of
+        them (the level's setting's `agree`, else the constructor's; 0: never early). Where the hidden cards do
+        not change any line of play (in Magna Carta about 7 decisions in 10), the other deals would only repeat
+        the same futures."""
+        agree = self._setting(edition, "agree", self.agree)
+        check_agree(agree)
+        return agree
 
     def leaf_in(self, edition) -> dict[str, float] | None:
         """The features a future's last position counts at a share of their worth (the level's setting's
@@ -206,11 +217,14 @@ class LookaheadAgent:
         candidates, horizon, samples, inner = self.budget(position.edition)
         noise = self.noise_in(position.edition)
         leaf = self.leaf_in(position.edition)
+        agree = self.agree_in(position.edition)
         _world, scored = self.greedy.rank(position)
         # Where nothing is hidden and nobody slips, every future of a move is the same line of play: one round.
         varied = position.hidden or bool(noise and inner is None)
         seat = position.player
         totals: list[float] = []
+        first: list[float] = []  # each candidate's future in the first deal
+        same = True  # every later deal's futures so far were the first deal's
         rounds, futures = 0, 0
         while True:
             seed = self.rng.getrandbits(63)  # one world and one run of slips, met by every candidate alike
@@ -221,15 +235,18 @@ class LookaheadAgent:
                 value = future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
                 if rounds == 0:
                     totals.append(value)
+                    first.append(value)
                 else:
                     totals[rank] += value
+                    same = same and value == first[rank]
                 futures += 1
             rounds += 1
             if not varied:
                 break
             now = time.perf_counter()
             if self.think is None:
-                if rounds >= samples or (deadline is not None and now > deadline):
+                if rounds >= samples or (deadline is not None and now > deadline) or (agree and rounds >= agree
+                                                                                      and same):
                     break
             # Thinking for a while: another round only if it should end in time (the last round's length).
             elif len(totals) < len(scored[:candidates]) or now + (now - round_start) > deadline:
@@ -257,6 +274,11 @@ def check_budget(candidates: int, horizon: int, samples: int, inner: tuple[int, 
         raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
     if inner is not None and (len(inner) != 2 or inner[0] < 1 or inner[1] < 0):
         raise ValueError("lookahead: the players in the futures look at 1 candidate or more, 0 decisions or more")
+
+
+def check_agree(agree) -> None:
+    if isinstance(agree, bool) or not isinstance(agree, int) or agree < 0 or agree == 1:
+        raise ValueError("lookahead: futures agree after 2 rounds of deals or more (0: always play them all)")
 
 
 def check_leaf(leaf: dict[str, float] | None, features: tuple[str, ...] | None = None) -> None:

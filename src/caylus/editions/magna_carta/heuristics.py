@@ -80,14 +80,10 @@ LOOKAHEAD = {
     # players who plan, not of greedy ones, which misled the longer greedy futures against players who look ahead.
     # Heads-up against the greedy-futures `hard` (5 moves, 24 ahead, 4 deals) it won 45, tied 9, lost 23 of 77
     # games, Elo +103 (+29 to +188) (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27b").
-    # Where a future stops, the placed workers count at 0.6 of what their cards will give (`leaf`): a future of 12
-    # decisions often stops mid-turn, before the provost's phase, where the seat that passes later (and a
-    # player who hoards deniers, as the castle style does) moves him back and the workers give nothing. Counted
-    # in full, a line in which the seat goes on placing workers beat passing and keeping deniers, so `hard`
-    # drew cards and spent deniers it then lacked in the provost's war (benchmarks/RESULTS-bots.md, "Magna
-    # Carta, session 2026-11-27d").
-    "hard": {"candidates": 5, "horizon": 12, "samples": 4, "inner": {"candidates": 2, "horizon": 4},
-             "leaf": {"worker_out": 0.6}},
+    # `agree`: after 2 deals where every move's futures were the same in both, the other 2 would only repeat them
+    # (half of `hard`'s decisions against `style:castle`): the same move at 45 of 45 decisions of 4 recorded games,
+    # 0.82x the CPU (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27d").
+    "hard": {"candidates": 5, "horizon": 12, "samples": 4, "inner": {"candidates": 2, "horizon": 4}, "agree": 2},
 }
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
