@@ -331,21 +331,18 @@ class Batch:
     def commit(self) -> None:
         """Store every change of the batch at once (raises if the database refused: then none is stored). The
         batch is then empty: take `touched` and `committed` first."""
-        try:
-            if self.cursor is not None:
-                self.cursor.close()
-            self.conn.commit()
-        finally:
-            self.cursor = None
-            self.tables.clear()
-            self.touched = []
-            self.committed = []
+        self._end(self.conn.commit)
 
     def rollback(self) -> None:
+        """Store none of the batch's changes; the batch is then empty."""
+        self._end(self.conn.rollback)
+
+    def _end(self, finish) -> None:
+        """End the transaction by `finish` (commit or rollback) and empty the batch, whatever `finish` raises."""
         try:
             if self.cursor is not None:
                 self.cursor.close()
-            self.conn.rollback()
+            finish()
         finally:
             self.cursor = None
             self.tables.clear()
