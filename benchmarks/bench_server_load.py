@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import json
 import os
 import random
@@ -418,9 +417,9 @@ def quiet_collector() -> None:
     walked the imported libraries, 100-450 ms on a busy machine) must not be counted as the server's latency.
     As the server does (caylus.server.collector): what exists moved out of the collector's sight, young
     collections less often."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 10, 10)
+    from caylus.server.collector import settle
+
+    settle()
 
 
 def main() -> None:
