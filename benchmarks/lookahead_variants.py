@@ -7,7 +7,9 @@
 game where nothing is hidden), with a 5-second cap like `hard` (K5H40S2); `...Icxh` has every seat in the futures
 look ahead too, playing its c best moves on h decisions greedily (`inner`); `...Dd` counts the greedy's value of
 a move as d futures (`doubt`); `...Pp` counts the placed workers' plans (`worker_out`, Caylus 2005 and
-1303) at p of their worth where a future stops (`leaf`); `...Aa` stops after a rounds of deals if every move's
+1303) at p of their worth where a future stops (`leaf`); `...Tt` ends every future once t turns have begun after
+the decision's, sooner than h decisions if so (`turns`: the turn played out, provost and castle included);
+`...Aa` stops after a rounds of deals if every move's
 futures were the same in each (`agree`). Trials and results: `benchmarks/RESULTS-bots.md`, "The ladder".
 """
 
@@ -17,16 +19,16 @@ from caylus.agents.lookahead import LookaheadAgent
 
 
 def _variant(candidates: int, horizon: int, samples: int, inner: tuple[int, int] | None = None,
-             doubt: float = 0.0, plans: float | None = None, agree: int = 0) -> type:
+             doubt: float = 0.0, plans: float | None = None, agree: int = 0, turns: int = 0) -> type:
     class Variant(LookaheadAgent):
         name = (f"K{candidates}H{horizon}S{samples}" + (f"I{inner[0]}x{inner[1]}" if inner else "")
                 + (f"D{doubt:g}" if doubt else "") + (f"P{plans:g}" if plans is not None else "")
-                + (f"A{agree}" if agree else ""))
+                + (f"T{turns}" if turns else "") + (f"A{agree}" if agree else ""))
 
         def __init__(self, seed: int | None = None):
             super().__init__(seed, candidates=candidates, horizon=horizon, samples=samples, seconds=5.0,
                              inner=inner, doubt=doubt,
-                             leaf=None if plans is None else {"worker_out": plans}, agree=agree)
+                             leaf=None if plans is None else {"worker_out": plans}, agree=agree, turns=turns)
 
     Variant.__name__ = Variant.__qualname__ = Variant.name
     return Variant
@@ -54,3 +56,8 @@ K5H8S1I2x4P0_6 = _variant(5, 8, 1, (2, 4), plans=0.6)
 # stopping after 2 deals where every move's futures agreed in both.
 K5H12S4I2x4P0_6 = _variant(5, 12, 4, (2, 4), plans=0.6)
 K5H12S4I2x4P0_6A2 = _variant(5, 12, 4, (2, 4), plans=0.6, agree=2)
+# Magna Carta's `hard` with every future played to where the next turn begins (at most 40 decisions), not cut
+# after 12 mid-turn (session 2026-11-27e): fewer deals, since a future is about twice as long.
+K5H40S4I2x4T1A2 = _variant(5, 40, 4, (2, 4), turns=1, agree=2)
+K5H40S3I2x4T1A2 = _variant(5, 40, 3, (2, 4), turns=1, agree=2)
+K4H40S3I2x4T1A2 = _variant(4, 40, 3, (2, 4), turns=1, agree=2)

@@ -38,13 +38,14 @@ from caylus.core.words import describe_action
 from .base import Advice, Position
 from .evaluation import gains, leaf_values, margin, reason_text
 from .greedy import GreedyAgent, greedy_successor, ranked_after, slipping_successor
-from .planner import own_agent
+from .planner import edition_planner, own_agent
 
 
-def play_on(game, decisions: int, successor=greedy_successor):
-    """The game after `decisions` more actions (or its end), every seat playing by `successor` (greedily)."""
+def play_on(game, decisions: int, successor=greedy_successor, until=None):
+    """The game after `decisions` more actions (or its end), every seat playing by `successor` (greedily);
+    sooner where `until(board)`, if given, says the future ends (`future_value`'s `turns`)."""
     stop = len(game.history) + decisions
-    while not game.is_terminal and len(game.history) < stop:
+    while not game.is_terminal and len(game.history) < stop and not (until is not None and until(game.board)):
         game = successor(game)
     return game
 
@@ -75,10 +76,16 @@ def outcome(game, seat: int, leaf: dict[str, float] | None = None) -> float:
 
 def future_value(position: Position, action, seed: int, horizon: int, seat: int,
                  inner: tuple[int, int] | None = None, noise: float = 0.0,
-                 leaf: dict[str, float] | None = None) -> float:
+                 leaf: dict[str, float] | None = None, turns: int = 0) -> float:
     """The seat's margin after `action` and `horizon` more decisions, in the world `seed` deals from what the
     seat may know, every player playing by the futures' policy (looking `inner` ahead, else slipping by `noise`
-    points with `seed`'s slips, else greedily). The one future both the bot and the review value moves by."""
+    points with `seed`'s slips, else greedily). The one future both the bot and the review value moves by.
+
+    With `turns`, the future stops sooner: where the edition ends a future once that many turns have begun after
+    the decision's (its planner's `future_end`, counted from the board the move is chosen on), so that every move
+    compared is valued at the same point of the game, its turn played out: a future cut after a number of
+    decisions mid-turn counts workers placed and not yet worked (and deniers not yet spent on the provost) against
+    a move that has banked its turn (Magna Carta: the pass, the kept deniers)."""
     if inner is not None:
         successor = looking_successor(*inner, leaf)
     elif noise:
@@ -87,8 +94,15 @@ def future_value(position: Position, action, seed: int, horizon: int, seat: int,
         successor = greedy_successor
     world = position.sample(seed)
     world.keep_undo = False  # played forward on clones only: no undo snapshots to pay for
-    world.apply(action)
-    return outcome(play_on(world, horizon, successor), seat, leaf)
+    if not turns:
+        world.apply(action)
+        return outcome(play_on(world, horizon, successor), seat, leaf)
+    end = edition_planner(position.edition).future_end
+    start = world.board  # the decision's board, left as it is: the future is played on a clone
+    begun = world.clone()
+    begun.keep_undo = False
+    begun.apply(action)
+    return outcome(play_on(begun, horizon, successor, until=lambda b: end(b, start, turns)), seat, leaf)
 
 
 class LookaheadAgent:
@@ -97,8 +111,9 @@ class LookaheadAgent:
     def __init__(self, seed: int | None = None, candidates: int = 5, horizon: int = 40, samples: int = 1,
                  seconds: float | None = None, level: str | None = None, inner: tuple[int, int] | None = None,
                  noise: float = 0.0, think: float | None = None, doubt: float = 0.0,
-                 leaf: dict[str, float] | None = None, agree: int = 0):
+                 leaf: dict[str, float] | None = None, agree: int = 0, turns: int = 0):
         check_budget(candidates, horizon, samples, inner)
+        check_turns(turns)
         check_leaf(leaf)
         if noise < 0 or doubt < 0 or (think is not None and not think > 0):
             raise ValueError("lookahead: a slip and a doubt of 0 or more, and a thinking time above 0 seconds")
@@ -117,6 +132,7 @@ class LookaheadAgent:
         self.doubt = doubt  # how many futures the greedy's value of a move counts as (`doubt_in`)
         self.agree = agree  # rounds after which futures the same in every deal end the search (`agree_in`)
         self.leaf = leaf  # features counted at a share of their worth where a future stops (`leaf_in`)
+        self.turns = turns  # a future stops once this many turns have begun after the decision's (`turns_in`)
         self.think = think  # anytime: seconds to think a move, as many rounds of futures as fit
         self.last_rounds = 0
         self.last_futures = 0  # statistics of the last decision, for benchmarks
@@ -158,6 +174,13 @@ class LookaheadAgent:
         agree = self._setting(edition, "agree", self.agree)
         check_agree(agree)
         return agree
+
+    def turns_in(self, edition) -> int:
+        """After how many turns begun a future stops, before its horizon if sooner (the level's setting's
+        `turns`, else the constructor's; 0: only the horizon stops it): `future_value`."""
+        turns = self._setting(edition, "turns", self.turns)
+        check_turns(turns)
+        return turns
 
     def leaf_in(self, edition) -> dict[str, float] | None:
         """The features a future's last position counts at a share of their worth (the level's setting's
@@ -218,6 +241,7 @@ class LookaheadAgent:
         noise = self.noise_in(position.edition)
         leaf = self.leaf_in(position.edition)
         agree = self.agree_in(position.edition)
+        turns = self.turns_in(position.edition)
         _world, scored = self.greedy.rank(position)
         # Where nothing is hidden and nobody slips, every future of a move is the same line of play: one round.
         varied = position.hidden or bool(noise and inner is None)
@@ -232,7 +256,8 @@ class LookaheadAgent:
             for rank, (_value, _i, action, _settled) in enumerate(scored[:candidates]):
                 if rounds == 0 and deadline is not None and totals and time.perf_counter() > deadline:
                     break
-                value = future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf)
+                value = future_value(position, action, seed, horizon, seat, inner=inner, noise=noise, leaf=leaf,
+                                     turns=turns)
                 if rounds == 0:
                     totals.append(value)
                     first.append(value)
@@ -274,6 +299,11 @@ def check_budget(candidates: int, horizon: int, samples: int, inner: tuple[int, 
         raise ValueError("lookahead: at least 1 candidate and 1 sample, and a horizon of 0 or more decisions")
     if inner is not None and (len(inner) != 2 or inner[0] < 1 or inner[1] < 0):
         raise ValueError("lookahead: the players in the futures look at 1 candidate or more, 0 decisions or more")
+
+
+def check_turns(turns) -> None:
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
+        raise ValueError("lookahead: futures stop after a whole number of turns begun, 0 or more (0: at the horizon)")
 
 
 def check_agree(agree) -> None:
