@@ -92,7 +92,7 @@ def test_a_seconds_budget_stops_the_lookahead_after_its_first_candidate():
 
 @pytest.mark.parametrize("edition", ["caylus", "caylus-1303", "magna-carta"])
 def test_every_edition_says_how_far_its_levels_look(edition):
-    from caylus.agents.lookahead import check_budget, check_leaf
+    from caylus.agents.lookahead import check_budget, check_leaf, check_turns
     heuristics = caylus.new_game(edition, players=2, seed=1).edition.heuristics
     table = heuristics.LOOKAHEAD
     assert set(table) == {"normal", "hard"}
@@ -101,6 +101,7 @@ def test_every_edition_says_how_far_its_levels_look(edition):
         check_budget(setting["candidates"], setting["horizon"], setting.get("samples", 1),
                      None if inner is None else (inner["candidates"], inner["horizon"]))
         check_leaf(setting.get("leaf"), heuristics.FEATURES)
+        check_turns(setting.get("turns", 0))
     assert table["hard"]["horizon"] > table["normal"]["horizon"]
     # The level's words say how far it looks here (`caylus play` and the docs show them).
     from caylus.agents import LEVELS
@@ -388,3 +389,59 @@ def test_futures_the_same_in_every_deal_so_far_end_the_search_after_agree_rounds
 def test_a_bad_agree_setting_is_one_clear_error(agree):
     with pytest.raises(ValueError, match="agree after 2 rounds"):
         LookaheadAgent(1, agree=agree)
+
+
+def _magna_carta_mid_turn():
+    """A two-player Magna Carta position in the actions phase with several moves, some workers already placed."""
+    game = caylus.new_game("magna-carta", players=2, seed=7)
+    greedy = GreedyAgent(0)
+    while game.board.turn < 3 or len(game.legal_actions()) < 3 or not game.board.road_worker.count(-1) < len(
+            game.board.road_worker):
+        game.apply(greedy.choose(Position(game)))
+    return game
+
+
+def test_a_future_with_turns_stops_where_the_next_turn_begins():
+    """`turns=1`: every move's future is played to where the next turn begins (its provost, buildings and castle
+    played out, the income paid), however many decisions that takes, and valued there."""
+    from caylus.agents.greedy import greedy_successor
+    from caylus.agents.lookahead import future_value, outcome
+
+    game = _magna_carta_mid_turn()
+    position = Position(game)
+    seat, turn = position.player, game.board.turn
+    for action in position.legal[:3]:
+        world = position.sample(11)
+        world.apply(action)
+        while not world.is_terminal and world.board.turn < turn + 1:
+            world = greedy_successor(world)
+        assert world.board.turn == turn + 1  # not cut mid-turn: the provost, buildings and castle played out
+        assert future_value(position, action, 11, 200, seat, turns=1) == outcome(world, seat)
+        # The horizon still caps it: 2 decisions do not reach the next turn, so the two futures are the same.
+        assert future_value(position, action, 11, 2, seat, turns=1) == future_value(position, action, 11, 2, seat)
+
+
+def test_a_level_reads_where_its_futures_end_from_the_edition(monkeypatch):
+    import random
+
+    from caylus.agents.lookahead import future_value
+
+    game = _magna_carta_mid_turn()
+    table = game.edition.heuristics.LOOKAHEAD
+    monkeypatch.setitem(table, "hard", {"candidates": 2, "horizon": 200, "samples": 1, "turns": 1})
+    bot = make_agent("hard", 1)
+    assert bot.turns_in(game.edition) == 1
+    position = Position(game)
+    ranked = bot.weigh(position)
+    seed = random.Random(1).getrandbits(63)  # the bot's first deal
+    for value, _rank, action, _g in ranked[:2]:
+        assert value == future_value(position, action, seed, 200, position.player, turns=1)
+    monkeypatch.setitem(table, "hard", {"candidates": 2, "horizon": 12, "turns": -1})
+    with pytest.raises(ValueError, match="whole number of turns"):
+        bot.choose(Position(game))
+
+
+@pytest.mark.parametrize("turns", [-1, True, 1.5, "1"])
+def test_a_bad_turns_setting_is_one_clear_error(turns):
+    with pytest.raises(ValueError, match="whole number of turns"):
+        LookaheadAgent(1, turns=turns)

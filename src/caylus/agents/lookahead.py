@@ -17,6 +17,9 @@ in Magna Carta and Caylus 2005) at 2-3 times the time; no level uses it yet (`be
 Where a future stops: by the heuristics, with the features an edition's setting names in `leaf` at a share of
 their worth (Caylus 2005's `normal` counts the placed workers' plans at 0.6: a plan is not banked prestige, and
 counted in full it made the look ahead pass at the castle to keep cubes for next turn; `evaluation.leaf_values`).
+When it stops: after `horizon` decisions, or sooner with `turns` (a level's setting or the constructor's) once
+that many turns have begun after the decision's (the edition planner's `future_end`): every move's future then
+ends at the same point of the game, its turn played out, with no plan half made.
 
 Hidden information (Magna Carta): each candidate is played on in `samples` worlds re-dealt from the seat's view
 by `Position.sample`; every candidate meets the same worlds, so they are compared on equal terms.
