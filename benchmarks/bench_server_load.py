@@ -106,6 +106,15 @@ def percentiles(values: list[float]) -> dict:
     return {"n": len(v), "p50": at(0.50), "p95": at(0.95), "p99": at(0.99), "max": at(1.0)}
 
 
+def slowest_at(latencies: list[float], ended: list[float], started: float) -> dict:
+    """Where in the run the slowest 1% of the moves ended: their count per tenth of the run, and the median time."""
+    if not latencies:
+        return {}
+    cut = sorted(latencies)[int(0.99 * len(latencies))]
+    at = sorted(round(e - started, 1) for lat, e in zip(latencies, ended) if lat >= cut)
+    return {"n": len(at), "first": at[0], "median": at[len(at) // 2], "last": at[-1]}
+
+
 class Run:
     def __init__(self, args, url: str, tables: int, flood: int):
         self.args = args
@@ -115,12 +124,26 @@ class Run:
         self.flood = flood
         self.rng = random.Random(args.seed)
         self.latencies: list[float] = []  # people's moves
+        self.latency_at: list[float] = []  # when each of them ended (time.monotonic), beside `latencies`
+        self.lag: list[float] = []  # how late this process's own event loop woke (its watchdog), seconds
         self.replies: list[tuple[float, float]] = []  # (when, how long) a bot at a people's table took
         self.failures: list[str] = []
         self.flood_started: float | None = None
         self.flood_codes: dict[int, int] = {}
         self.games_done = 0
         self.refused_creates = 0
+
+    def took(self, seconds: float) -> None:
+        self.latencies.append(seconds)
+        self.latency_at.append(time.monotonic())
+
+    async def watchdog(self, deadline: float, every: float = 0.005) -> None:
+        """How late this process's event loop wakes from a short sleep: the load generator shares the cores with
+        the server, and a late wake-up here adds to every round trip it measures meanwhile."""
+        while time.monotonic() < deadline:
+            asked = time.perf_counter()
+            await asyncio.sleep(every)
+            self.lag.append(time.perf_counter() - asked - every)
 
     async def create(self, http, body: dict) -> dict:
         """A people's or watched table (waits out a 429 as a patient client would)."""
@@ -182,7 +205,7 @@ class Run:
                         continue  # the spectator's state sent on connecting, before the hello was read
                     version = state["version"]
                     if sent is not None and version > sent_on:
-                        self.latencies.append(time.perf_counter() - sent)
+                        self.took(time.perf_counter() - sent)
                         sent = None
                     if "version" in bot_wait and version > bot_wait["version"]:
                         now = time.monotonic()
@@ -255,7 +278,7 @@ class Run:
                     continue
                 took = time.perf_counter() - started
                 if r.status_code == 200:
-                    self.latencies.append(took)
+                    self.took(took)
                     answer = r.json()
                     if not answer["terminal"] and answer["current_player"] not in humans:
                         bot_wait.update(version=answer["version"], since=time.monotonic())
@@ -306,6 +329,7 @@ class Run:
             tasks += [self.watched_table(http, deadline) for _ in range(self.tables - people)]
             if self.flood:
                 tasks.append(self.hostile(attacker))
+            tasks.append(self.watchdog(deadline))
             results = await asyncio.gather(*tasks, return_exceptions=True)
         self.failures += [repr(r) for r in results if isinstance(r, Exception)]
         return {"seconds": round(time.monotonic() - started, 1), "started": started}
@@ -352,6 +376,11 @@ def run_one(args, tables: int, flood: int) -> dict:
             timing = asyncio.run(run.go())
         finally:
             done.set()
+        if args.samples:  # each people's move: when it ended (s from the start) and its round trip (ms)
+            with open(args.samples, "a") as f:
+                f.write(json.dumps({"tables": tables, "moves": [[round(e - timing["started"], 3), round(1000 * lat, 1)]
+                                                                 for lat, e in zip(run.latencies, run.latency_at)],
+                                    "lag": [round(1000 * x, 1) for x in run.lag]}) + "\n")
         server_cpu = cpu_seconds(server.pid) - cpu_before
         workers = descendants(server.pid)
         workers_cpu = sum(cpu_seconds(p) for p in workers)  # the bot workers (and their forkserver), whole run
@@ -368,6 +397,9 @@ def run_one(args, tables: int, flood: int) -> dict:
             "tables": tables, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
             "bots_bot": args.bots_bot, "bot_workers": args.bot_workers or "per core", "seconds": timing["seconds"],
             "people_move_ms": percentiles(run.latencies),
+            # the slowest 1% of people's moves: when in the run they ended (seconds from its start)
+            "people_slowest_at_s": slowest_at(run.latencies, run.latency_at, timing["started"]),
+            "client_lag_ms": percentiles(run.lag),
             "bot_reply_ms_flood": percentiles([d for when, d in run.replies if when >= flood_at]),
             "bot_reply_ms_before": percentiles([d for when, d in run.replies if when < flood_at]),
             "moves_per_s": round(moves / timing["seconds"], 1), "people_moves": len(run.latencies),
@@ -390,16 +422,22 @@ def run_one(args, tables: int, flood: int) -> dict:
 
 
 def start_server(command: list, url: str, workdir: str) -> tuple:
-    """`caylus serve` started by `command`, its output to workdir/server.log, once it answers (at most ~30 s)."""
+    """`caylus serve` started by `command`, its output to workdir/server.log, once it answers. On a busy machine
+    its start took over 30 s (a run then measured a server still starting): it is given 180 s, and a server that
+    does not answer by then ends the benchmark instead of being measured."""
     log = open(os.path.join(workdir, "server.log"), "w")
     server = subprocess.Popen(command, stdout=log, stderr=log)
-    for _ in range(300):
+    deadline = time.monotonic() + 180
+    while True:
         try:
-            if httpx.get(f"{url}/api/editions", timeout=1).status_code == 200:
-                break
+            if httpx.get(f"{url}/api/editions", timeout=5).status_code == 200:
+                return server, log
         except httpx.HTTPError:
-            time.sleep(0.1)
-    return server, log
+            pass
+        if server.poll() is not None or time.monotonic() > deadline:
+            stop_server(server, log)
+            raise SystemExit(f"caylus serve did not start (see {log.name})")
+        time.sleep(0.1)
 
 
 def stop_server(server: subprocess.Popen, log) -> None:
@@ -447,6 +485,8 @@ def main() -> None:
     parser.add_argument("--rss-every", type=float, default=0,
                         help="sample the server's and workers' RSS every S seconds into rss_curve (a soak: 60)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each setting")
+    parser.add_argument("--samples", help="append each run's people's moves (when, round trip) and this process's "
+                                          "loop lag here, one JSON line a run")
     parser.add_argument("--records", help="append each run's JSON line here; runs already there are skipped")
     args = parser.parse_args()
     try:

@@ -12,7 +12,7 @@ import pytest
 
 from caylus.server.errors import ApiError
 from caylus.server.hub import Hub
-from caylus.server.mover import Mover
+from caylus.server.mover import MAX_BATCH, Mover
 
 from .conftest import held, new_table, next_state, receive, state
 
@@ -111,6 +111,39 @@ def test_the_writer_hands_back_results_and_errors_in_order_and_refuses_once_clos
     assert order == [0, 1, 2, 3, 4]  # one table's changes, one thread, in the order they came
     assert results[:3] == [0, 10, 20] and results[4] == 40
     assert isinstance(results[3], ApiError) and results[3].code == "stale_version"
+
+
+def test_peoples_moves_waiting_are_played_before_the_bots_tables_and_a_bots_table_still_gets_its_turn():
+    PEOPLE = MAX_BATCH + 4  # more than a batch holds
+
+    async def run() -> list:
+        hub = Hub()
+        hub.loop, hub.loop_thread = asyncio.get_running_loop(), threading.get_ident()
+        mover = Mover(hub, writers=1)
+        mover.start()
+        order: list = []
+        gate, busy = threading.Event(), threading.Event()
+        blocker = mover.submit("gate", lambda: busy.set() or gate.wait(5))  # busy until everything below waits
+        while not busy.is_set():
+            await asyncio.sleep(0.01)
+        futures = [mover.submit("bots-a", order.append, "bots-a 0", later=True),
+                   mover.submit("bots-a", order.append, "bots-a 1", later=True)]
+        futures += [mover.submit(f"people-{n}", order.append, f"people {n}") for n in range(PEOPLE)]
+        futures.append(mover.submit("bots-b", order.append, "bots-b 0", later=True))
+        gate.set()
+        await blocker
+        await asyncio.gather(*futures)
+        mover.close()
+        return order
+
+    order = asyncio.run(run())
+    first = MAX_BATCH - 1
+    assert sorted(order) == sorted(["bots-a 0", "bots-a 1", "bots-b 0"] + [f"people {n}" for n in range(PEOPLE)])
+    # The people's moves before the bots' tables', but for the last place of the first batch: one bots' table's
+    # move there, so bots' tables go slower under people's load and never stop.
+    assert order[:first] == [f"people {n}" for n in range(first)] and order[first] == "bots-a 0"
+    assert order[first + 1:PEOPLE + 1] == [f"people {n}" for n in range(first, PEOPLE)]
+    assert order[PEOPLE + 1:] == ["bots-a 1", "bots-b 0"]  # each table's moves in the order they came
 
 
 def test_a_table_held_by_another_thread_never_holds_up_another_tables_move_on_the_same_writer():

@@ -55,6 +55,7 @@ class Absence:
         self.write_every = write_every
         self.every = every if every is not None else max(0.05, min(30.0, absent_s / 10))
         self.engine = tables_.store.engine
+        self.store = tables_.store
         self._signs: OrderedDict[tuple[str, int], tuple[float, float]] = OrderedDict()  # -> (seen, written)
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -81,7 +82,7 @@ class Absence:
 
     def _write(self, table_id: str, seat: int, at: float) -> None:
         where = and_(presence.c.table_id == table_id, presence.c.seat == seat)
-        with self.engine.begin() as conn:
+        with self.store.writing() as conn:
             if conn.execute(update(presence).where(where, presence.c.seen < at).values(seen=at)).rowcount:
                 return
             if conn.execute(select(presence.c.seen).where(where)).first() is not None:

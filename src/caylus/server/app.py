@@ -66,7 +66,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      # A bot's move is stored by the table's writer, in its batch (one writer a table, no two
                      # threads waiting on SQLite's write lock for each other).
                      store_move=lambda live, job, token: mover.run(live.id, table_set.bot_move, live, job, token,
-                                                                   lock=live.lock, batched=True))
+                                                                   lock=live.lock, batched=True,
+                                                                   later=HUMAN not in live.kinds))
 
     def push(live) -> None:
         seats = hub.seats_watching(live.id)

@@ -75,21 +75,22 @@ class Mover:
             thread.start()
             self._threads.append(thread)
 
-    def submit(self, table_id: str, fn, *args, lock=None, batched: bool = False) -> asyncio.Future:
+    def submit(self, table_id: str, fn, *args, lock=None, batched: bool = False, later: bool = False) -> asyncio.Future:
         future = asyncio.get_running_loop().create_future()
         if self._closed or not self._threads:
             future.set_exception(ApiError(503, "stopping", "the server is stopping; nothing was played"))
             return future
-        self._put(table_id, (table_id, lock, partial(self._to_loop, future), fn, args, batched))
+        self._put(table_id, (table_id, lock, partial(self._to_loop, future), fn, args, batched, later))
         return future
 
-    def run(self, table_id: str, fn, *args, lock=None, batched: bool = False):
+    def run(self, table_id: str, fn, *args, lock=None, batched: bool = False, later: bool = False):
         """`fn(*args)` played by the table's writer, from a thread that is not the event loop's: waits for it
-        and returns its result (or raises its exception)."""
+        and returns its result (or raises its exception). `later`: a move of a table of bots only, played
+        after every person's move waiting (see `_run`); a table's moves are all one or all the other."""
         done: concurrent.futures.Future = concurrent.futures.Future()
         if self._closed or not self._threads:
             raise ApiError(503, "stopping", "the server is stopping; nothing was played")
-        self._put(table_id, (table_id, lock, partial(_to_thread, done), fn, args, batched))
+        self._put(table_id, (table_id, lock, partial(_to_thread, done), fn, args, batched, later))
         while True:
             try:
                 return done.result(timeout=1.0)
@@ -111,23 +112,53 @@ class Mover:
             thread.join(timeout)
 
     def _run(self, q: queue.SimpleQueue) -> None:
+        """Take everything waiting, then play a batch (`MAX_BATCH` at most, stored in one transaction): people's
+        tables' moves first (a person's, or the bot's at a person's table), the moves of tables of bots only
+        after them, so a person's move never waits behind a run of bots' games. A table's moves keep their order
+        (they are all of one kind). Until the queue says stop (None), then what was taken is played first."""
         writer = _Writer(self)
+        now: deque = deque()  # taken from the queue, not played yet: people's tables
+        later: deque = deque()  # the same, tables of bots only
+        stopping = False
         try:
             while True:
-                items = [q.get()]
-                while len(items) < MAX_BATCH:  # what else is waiting: stored with it in one transaction
+                if not now and not later:
+                    if stopping:
+                        return
+                    self._sort(q.get(), now, later)
+                while True:  # what else is waiting
                     try:
-                        items.append(q.get_nowait())
+                        item = q.get_nowait()
                     except queue.Empty:
                         break
-                for item in items:
+                    stopping |= item is None
+                    self._sort(item, now, later)
+                for taken in range(MAX_BATCH):
+                    # The last place of a batch goes to a bots' table's move if one waits: they go slower under
+                    # people's load, never stop.
+                    if now and not (later and taken == MAX_BATCH - 1):
+                        item = now.popleft()
+                    elif later:
+                        item = later.popleft()
+                    else:
+                        break
                     if item is None:
-                        writer.flush()
-                        return
+                        stopping = True
+                        continue
                     self._take(writer, item)
                 writer.flush()
         finally:
+            writer.flush()
             writer.close()
+
+    @staticmethod
+    def _sort(item, now: deque, later: deque) -> None:
+        if item is None:
+            now.append(None)
+        elif item[6]:
+            later.append(item)
+        else:
+            now.append(item)
 
     def _take(self, writer: "_Writer", item: tuple) -> None:
         table_id, lock = item[0], item[1]
@@ -209,11 +240,12 @@ class _Writer:
             return
         batch = self.batch
         after, touched = batch.committed, batch.touched
-        broken = any(isinstance(p[3], BatchBroken) for p in played)
+        # The database's own words (a deadlock, a serialization failure) for the log, not only that it failed.
+        broken = next((p[3] for p in played if isinstance(p[3], BatchBroken)), None)
         try:
             try:
-                if broken:
-                    raise BatchBroken("a change of the batch could not be stored")
+                if broken is not None:
+                    raise broken
                 stored = len(batch)
                 batch.commit()
             except Exception as exc:

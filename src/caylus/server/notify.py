@@ -94,6 +94,7 @@ class Webhooks:
 
     def __init__(self, store: Store, allowed: tuple[str, ...], sleep=time.sleep):
         self.engine = store.engine
+        self.store = store
         self.allowed = tuple(h.lower() for h in allowed)
         self.sleep = sleep
         self.queue: queue.Queue = queue.Queue(maxsize=QUEUE)
@@ -106,7 +107,7 @@ class Webhooks:
     # -- the players' settings ------------------------------------------------------------------------------
     def set(self, player_id: str, url: str, base: str) -> None:
         url = check_url(url, self.allowed)
-        with self.engine.begin() as conn:
+        with self.store.writing() as conn:
             conn.execute(delete(webhooks).where(webhooks.c.player_id == player_id))
             conn.execute(insert(webhooks).values(player_id=player_id, url=url, base=base[:MAX_URL],
                                                  updated=time.time()))
@@ -118,7 +119,7 @@ class Webhooks:
         return None if row is None else (row.url, row.base)
 
     def remove(self, player_id: str) -> bool:
-        with self.engine.begin() as conn:
+        with self.store.writing() as conn:
             return conn.execute(delete(webhooks).where(webhooks.c.player_id == player_id)).rowcount > 0
 
     # -- sending ----------------------------------------------------------------------------------------------
@@ -149,7 +150,7 @@ class Webhooks:
     def _first_telling(self, table_id: str, seat: int, decision: int) -> bool:
         """Store that this turn is told; False if the store says it was told already (before a restart, or by
         another process: one message per turn, whoever comes first)."""
-        with self.engine.begin() as conn:
+        with self.store.writing() as conn:
             moved = conn.execute(update(told).where(told.c.table_id == table_id,
                                                     or_(told.c.seat != seat, told.c.decision != decision))
                                  .values(seat=seat, decision=decision)).rowcount

@@ -85,6 +85,7 @@ class Players:
 
     def __init__(self, store: Store):
         self.engine = store.engine
+        self.store = store
         metadata.create_all(self.engine, tables=[players, player_seats])
 
     def create(self, name: str, creator: str | None = None) -> tuple[Player, str]:
@@ -93,7 +94,7 @@ class Players:
         key = secrets.token_urlsafe(24)
         player = Player(id=secrets.token_urlsafe(9), name=name, created=time.time())
         try:
-            with self.engine.begin() as conn:
+            with self.store.writing() as conn:
                 conn.execute(insert(players).values(id=player.id, name=name, folded=name.casefold()[:MAX_NAME],
                                                     key_sha256=key_hash(key), creator=creator,
                                                     created=player.created))
@@ -130,7 +131,7 @@ class Players:
     def hold(self, player_id: str, table_id: str, seat: int) -> bool:
         """Record that the player holds the seat; False if the seat or the table is already someone's."""
         try:
-            with self.engine.begin() as conn:
+            with self.store.writing() as conn:
                 conn.execute(insert(player_seats).values(player_id=player_id, table_id=table_id, seat=seat,
                                                          joined=time.time()))
         except IntegrityError:

@@ -124,6 +124,7 @@ class Ratings:
 
     def __init__(self, store: Store):
         self.engine = store.engine
+        self.store = store
         self.model = skill.model()  # OpenSkill's default drift: people get better between games
         metadata.create_all(self.engine, tables=[results, ratings])
 
@@ -133,7 +134,7 @@ class Ratings:
         if not any((s.get("entrant") or "").startswith("player:") for s in result.seats):
             return False  # no player at it: nobody's game to remember (tables of bots, or of guests)
         try:
-            with self.engine.begin() as conn:
+            with self.store.writing() as conn:
                 # One result at a time, in the order of their numbers, so no update is lost and a recomputation
                 # replays them as they were applied: SQLite's first write (the insert) takes its one write lock;
                 # PostgreSQL takes a lock held to the transaction's end before the number is drawn.
@@ -187,7 +188,7 @@ class Ratings:
         """Store the figures recomputed from the results in place of the stored ones (after a change of the
         rating's rules, or to check them); how many entrants' figures were written."""
         figures = self.computed()
-        with self.engine.begin() as conn:
+        with self.store.writing() as conn:
             conn.execute(ratings.delete())
             rows = [dict(edition=ed, kind=kind, entrant=e, mu=mu, sigma=sigma, rating=conservative(mu, sigma),
                          games=games)
