@@ -15,13 +15,18 @@ Each is the edition's own `hard` (`LOOKAHEAD["hard"]["agent"]`: its candidates, 
 - `H<h>`: the same moves, futures of up to h decisions (still stopped where the edition ends a future);
 - `K<c>`: c moves, each on `hard`'s own single line (no samples: no margin can be measured);
 - `K<c>S<s>`: c moves, s futures each (the own line, then slipped ones), with the margin for newcomers.
+
+`<EDITION>_A<s>` is `hard`'s own single search with another value of a future, not more search: the mean of its
+margins at each stop from s decisions before `hard`'s horizon to s after (Caylus 1303, `A2`: after 10, 11, 12, 13
+and 14 decisions; a future the edition ends sooner counts its last margin for the stops past its end), so that
+where exactly a future stops (whose placement it has just seen) weighs less in a move's value.
 """
 
 from __future__ import annotations
 
 import re
 
-from caylus.agents.planner import PlannerSearch, edition_planner
+from caylus.agents.planner import PlannerSearch, edition_planner, play_on
 from caylus.core.registry import get_edition
 
 EDITIONS = {"C1303": "caylus-1303", "CAYLUS": "caylus"}
@@ -41,14 +46,43 @@ def step_of(text: str) -> dict:
     raise AttributeError(text)
 
 
+class Stops(PlannerSearch):
+    """`hard`'s search where a future's value is the mean of its margins at the stops `horizon - around` to
+    `horizon + around` (the one-decision policy's own line; no samples, no looks)."""
+
+    around = 2
+
+    def _future(self, world, action, seat, horizon, turns, looks, sample, deadline):
+        if sample or looks[0]:
+            raise ValueError("Stops: the own line only")
+        planner = self.planner.planner
+        begun = world.clone()
+        begun.apply(action)
+        judged = world.board if self.from_decision else begun.board
+        g = play_on(planner, begun, max(0, horizon - self.around), turns, deadline, start=judged)
+        margins = [planner.margin(g.board, seat)]
+        for _ in range(2 * self.around):
+            g = play_on(planner, g, 1, turns, deadline, start=judged)
+            margins.append(planner.margin(g.board, seat))
+        return sum(margins) / len(margins), not (g.is_terminal or planner.future_end(g.board, judged, turns))
+
+
 def __getattr__(name: str):
     m = re.fullmatch(r"([A-Z0-9]+?)_(\w+)", name)
     if not m or m[1] not in EDITIONS:
         raise AttributeError(name)
     edition = get_edition(EDITIONS[m[1]])
-    step = step_of(m[2])
     spec = {k: v for k, v in edition.heuristics.LOOKAHEAD["hard"]["agent"].items()
             if k not in ("player", "deeper")}
+    around = re.fullmatch(r"A(\d+)", m[2])
+    if around:
+        def stops(seed=None):
+            agent = Stops(edition_planner(edition), seed, steps=1, **spec)
+            agent.around = int(around[1])
+            agent.name = f"anytime_variants:{name}"
+            return agent
+        return stops
+    step = step_of(m[2])
 
     def make(seed=None):
         agent = PlannerSearch(edition_planner(edition), seed, steps=2, deeper=[step], **spec)
