@@ -155,11 +155,54 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
     # Its first search is hard's; the edition's deeper steps follow, every future as hard's (12 decisions, never
-    # past the next round): 4 futures of each of its 4 best, 8 moves so, the best 3 by 12 futures, every move by 4.
+    # past the next round), of hard's own 4 best only: 4 futures each, then 8, 16, ... (the one measure of more
+    # search that made hard stronger, benchmarks/RESULTS-bots.md "anytime, session 2026-11-27e").
     schedule = thinking.schedule(20, False)
-    assert schedule[:5] == [(4, 12, 0, 1, (0, 0), 1), (4, 12, 0, 1, (0, 0), 4), (8, 12, 0, 1, (0, 0), 4),
-                            (3, 12, 0, 1, (0, 0), 12), (20, 12, 0, 1, (0, 0), 4)]
-    assert len(schedule) == 10 and all(horizon == 12 and turns == 0 for _c, horizon, turns, *_ in schedule)
+    assert schedule == [(4, 12, 0, 1, (0, 0), samples) for samples in (1, 4, 8, 16, 32, 64, 128, 256, 512, 1024)]
+
+
+class _Ticks:
+    """A clock that moves one unit each time it is read: a deadline in reads, the same on any machine."""
+
+    def __init__(self):
+        self.now = 0
+
+    def __call__(self):
+        self.now += 1
+        return float(self.now)
+
+
+def test_hard_seconds_with_more_time_never_plays_a_worse_answer_by_its_own_values():
+    game = _game_at(3, seed=2)
+    while len(game.legal_actions()) > 6 or len(game.legal_actions()) < 4:
+        game.apply(make_agent("greedy", 1).choose(Position(game)))
+    position = Position(game)
+
+    def thinking(budget=None):
+        search = make_agent("hard:1", 5).own_player(game.edition)
+        search.steps = 4  # hard's own, then 4, 8 and 16 futures of its 4 best
+        search.think = None if budget is None else float(budget)  # in reads of the clock; None: all 4 searches
+        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        return search
+
+    full = thinking()
+    full.rank(position)
+    assert [set(samples.values()) for samples in full.last_samples] == [{1}, {4}, {8}, {16}]
+    assert all(set(values) == set(full.last_trace[0]) for values in full.last_trace)  # the same 4 moves
+    answers, cut_seen = [], 0
+    for budget in range(8, 300, 23):  # from a cut first search to all four
+        search = thinking(budget)
+        answer = search.choose(position).token
+        answers.append(answer)
+        k = len(search.last_trace)
+        assert k >= 1 and search.last_trace[:-1] == full.last_trace[:k - 1]
+        last = search.last_trace[-1]
+        assert answer == next(iter(last)) and last[answer] == max(last.values())
+        if k > 1:  # what less time played, valued again by the deepest search it got through: never better
+            before = next(iter(search.last_trace[-2]))
+            assert last[answer] >= last[before]
+        cut_seen += last != full.last_trace[k - 1]
+    assert cut_seen >= 1 and answers[-1] == next(iter(full.last_trace[-1]))
 
 
 def test_hard_seconds_stops_once_every_move_is_played_to_the_end_of_the_round():

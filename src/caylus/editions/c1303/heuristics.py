@@ -53,24 +53,21 @@ FEATURES = tuple(WEIGHTS)
 # moves by the end-of-game evaluation, each played on to the end of the round at most with every seat playing the
 # planner (benchmarks/RESULTS-bots.md, "Caylus 1303: the planner"); the rollout figures serve `hard:SECONDS` and
 # the review.
+# `hard:SECONDS`'s searches after `hard`'s own (`agents.planner`, `deeper`): more futures of the same best moves,
+# twice as many each time, 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached).
+LEADERS_SAMPLED = [{"samples": 4 * 2 ** k} for k in range(9)]
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
-                      # `hard:SECONDS` searches again while it has time (`agents.planner`), every future as
-                      # `hard`'s (12 decisions, never past the next round): 4 futures of each of its 4 best (3 with
-                      # slips), then 8 moves so, its best 3 by 12 futures, every move by 4, the best 3 by 24, and
-                      # wider so: time goes first into the comparison that decides, and a move valued for the first
-                      # time takes the lead only by a margin beyond the futures' spread. Not to the end of the round
-                      # and further: never shown better than `hard`'s own, and games of two anytime players whose
-                      # futures went that far ended at 33-36 points a seat where `hard` against a near copy of
-                      # itself ends at 48 on the same seeds (a sign only); with futures two rounds ahead
-                      # `hard:4` lost 6 of 8 to `hard:1`; widening to every move on one future each picked
-                      # low-ranked moves by margins within noise (benchmarks/RESULTS-bots.md, "Caylus 1303 and
-                      # hard:SECONDS", "anytime, session 2026-11-27c" and "-27d").
+                      # `hard:SECONDS` searches again while it has time (`agents.planner`): more futures of `hard`'s
+                      # own 4 best moves only (its own line, then lines where every seat slips), 4 each, then 8, 16
+                      # and on, every future as `hard`'s (12 decisions, never past the next round). What extra
+                      # search made `hard` stronger at all, by budget (benchmarks/anytime_variants.py, SPRT against
+                      # `hard`): 4 futures of its 4 best led; futures where every seat looks 2 moves 4 ahead leaned
+                      # worse. Not wider: widening picked low-ranked moves by margins within the futures' noise;
+                      # not longer: futures to the end of the round and past it were never shown better
+                      # (benchmarks/RESULTS-bots.md, "anytime, session 2026-11-27c", "-27d" and "-27e").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,
-                                "deeper": [{"samples": 4}, {"candidates": 8}, {"candidates": 3, "samples": 12},
-                                           {"candidates": 40, "samples": 4}, {"candidates": 3, "samples": 24},
-                                           {"candidates": 8, "samples": 12}, {"candidates": 3, "samples": 48},
-                                           {"candidates": 40, "samples": 8}, {"candidates": 3, "samples": 96}]}}}
+                                "deeper": LEADERS_SAMPLED}}}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33

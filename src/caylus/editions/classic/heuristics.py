@@ -99,19 +99,18 @@ _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, foo
 # moves by the end-of-game evaluation, each played on with every seat playing the planner to the start of the next
 # turn after the one it was chosen in, at most 40 decisions: futures that end at one point of the turn, see
 # `planner.future_end`); its candidates and horizon here are what the review and `hard:SECONDS` use.
-# `hard:SECONDS` searches again while it has time (`agents.planner`), always to the next turn: first more futures of
-# its best moves (3 more each with slips), then 8 moves so, the best 3 by 12, every move by 4, and so on, each
-# search surer before it is wider; a move valued for the first time takes the lead only by a margin beyond the
-# futures' spread. Not further turns (which the generic steps would add): in Caylus 1303 futures more than a
-# round ahead made `hard:4` lose 6 of 8 to `hard:1` (benchmarks/RESULTS-bots.md, "anytime, session 2026-11-27d").
+# `hard:SECONDS` searches again while it has time (`agents.planner`, `deeper`), always to the next turn: more
+# futures of `hard`'s own 4 best moves (its own line, then lines where every seat slips), twice as many each time,
+# 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached). Not wider, not further turns: in
+# Caylus 1303 widening picked low-ranked moves by margins within noise, futures more than a round ahead made
+# `hard:4` lose 6 of 8 to `hard:1`, and of the extra searches only more futures of the leaders made `hard`
+# stronger (benchmarks/RESULTS-bots.md, "anytime, session 2026-11-27d" and "-27e"; not measured in Caylus 2005).
+LEADERS_SAMPLED = [{"samples": 4 * 2 ** k} for k in range(9)]
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8, "leaf": {"worker_out": 0.6}},
              "hard": {"candidates": 5, "horizon": 40,
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 40, "turns": 1,
                                 "from_decision": True,
-                                "deeper": [{"samples": 4}, {"candidates": 8}, {"candidates": 3, "samples": 12},
-                                           {"candidates": 40, "samples": 4}, {"candidates": 3, "samples": 24},
-                                           {"candidates": 8, "samples": 12}, {"candidates": 3, "samples": 48},
-                                           {"candidates": 40, "samples": 8}, {"candidates": 3, "samples": 96}]}}}
+                                "deeper": LEADERS_SAMPLED}}}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33
