@@ -42,8 +42,10 @@ by today's `review.loss_scale` and `review.THRESHOLDS` from the raw loss kept in
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -52,7 +54,7 @@ from pathlib import Path
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.lookahead import LookaheadAgent
-from caylus.agents.play import play_game
+from caylus.agents.play import MAX_DECISIONS, ask
 from caylus.agents.review import LABELS, Reviewer, label_for, loss_scale, review_position
 
 
@@ -85,17 +87,90 @@ def player(policy: str, seed: int, slip: float):
     return agent
 
 
-def final_margin(game, move, seat: int, policy: str, playout: int, slip: float) -> float:
-    """The seat's final margin after `move`, the game played to its end by `policy` players seeded by `playout`."""
+def _plain(value):
+    """A board field as comparable data: a generator by its state (Caylus 1303's and Magna Carta's boards hold
+    one), lists as tuples; anything else by its repr (an object without a value repr then shows its address, so
+    two copies never compare equal: a missed meeting, never a false one)."""
+    if isinstance(value, (int, float, str, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    state = getattr(value, "state", None)
+    if state is not None and type(value).__name__ == "Rng":
+        return ("rng", _plain(state))
+    return repr(value)
+
+
+def _agent_state(agent):
+    """What the rest of an agent's play depends on besides the game: its generators' states (the lookahead
+    levels' and their greedy ranker's). None for an agent holding anything else (an own player built for the
+    edition), which then never meets another line."""
+    if getattr(agent, "_own", None):
+        return None
+    gens = [agent.rng] + ([agent.greedy.rng] if hasattr(agent, "greedy") else [])
+    if not all(isinstance(g, random.Random) for g in gens):
+        return None
+    return tuple(g.getstate() for g in gens)
+
+
+def fingerprint(game, agents):
+    """The whole state the rest of a playout depends on: every field of the board (not its event log), the
+    decision count and every player's generators. Two lines with the same fingerprint play the same rest of the
+    game, move for move. None where an agent's state is not known (no meeting is looked for then)."""
+    states = tuple(_agent_state(a) for a in agents)
+    if any(s is None for s in states):
+        return None
+    board = game.board
+    names = sorted(vars(board)) if hasattr(board, "__dict__") else \
+        [n for n in dir(type(board)) if not n.startswith("_") and not callable(getattr(board, n))]
+    return (len(game.history), tuple((n, _plain(getattr(board, n))) for n in names if n != "events"), states)
+
+
+def play_out(game, move, seat: int, policy: str, playout: int, slip: float, meet: dict | None = None):
+    """One playout: `move` then the game to its end, every seat played by `policy` seeded by `playout` (in
+    Magna Carta in the world `playout` deals from the seat's view). Returns (the seat's final margin, the
+    fingerprints of its decisions, the decision at which it met a line of `meet` or None).
+
+    With `meet` (another line's fingerprints: the other move's playout with the same players), the playout stops
+    where it reaches a position of that line with the same decision count and the same players' generators: from
+    there both lines play the same moves to the same end, so its margin is that line's (`meet` maps a fingerprint
+    to that line's final margin). The measured margins are those of playing every line to its end."""
     if game.edition.determinize is not None:
         g = caylus.determinize(game.view(seat), playout)
     else:
         g = game.clone()
     g.keep_undo = False
     g.apply(move.token)
-    play_game(g, [player(policy, 1000 * playout + p, slip) for p in range(g.num_players)])
+    agents = [player(policy, 1000 * playout + p, slip) for p in range(g.num_players)]
+    seen = []
+    decisions = 0
+    while not g.is_terminal:
+        if decisions >= MAX_DECISIONS:
+            raise RuntimeError(f"the game did not end within {MAX_DECISIONS} decisions")
+        mark = fingerprint(g, agents)
+        if meet is not None and mark is not None and mark in meet:
+            return meet[mark], seen, decisions
+        if mark is not None:
+            seen.append(mark)
+        g.apply(ask(agents[g.current_player], g))
+        decisions += 1
     s = g.scores()
-    return s[seat] - max(s[:seat] + s[seat + 1:])
+    return s[seat] - max(s[:seat] + s[seat + 1:]), seen, None
+
+
+def final_margin(game, move, seat: int, policy: str, playout: int, slip: float) -> float:
+    """The seat's final margin after `move`, the game played to its end by `policy` players seeded by `playout`."""
+    return play_out(game, move, seat, policy, playout, slip)[0]
+
+
+def paired_margins(game, best, played, seat: int, policy: str, playout: int, slip: float):
+    """Playout `playout` of both moves (the same players, the same world): (margin after `best`, margin after
+    `played`, the decision of the played line at which it met the best's line, or None). Where the lines meet
+    (moves played in another order, the same position reached) the played line is not played again."""
+    margin_best, seen, _ = play_out(game, best, seat, policy, playout, slip)
+    margin_played, _, met = play_out(game, played, seat, policy, playout, slip,
+                                     meet=dict.fromkeys(seen, margin_best))
+    return margin_best, margin_played, met
 
 
 def raw_loss(row: dict) -> float:
@@ -152,16 +227,18 @@ def measure(args) -> None:
                 f.write(json.dumps(row) + "\n")
             continue
         best = game.parse(d.best)
-        best_m, played_m = [], []
+        best_m, played_m, met = [], [], []
         if not same:
             for k in range(args.playouts):  # interleaved: both moves of playout k, then k + 1
-                best_m.append(final_margin(game, best, d.seat, args.policy, k, args.slip))
-                played_m.append(final_margin(game, move, d.seat, args.policy, k, args.slip))
+                b, p, at = paired_margins(game, best, move, d.seat, args.policy, k, args.slip)
+                best_m.append(b)
+                played_m.append(p)
+                met.append(at)
         measured = statistics.mean(best_m) - statistics.mean(played_m) if best_m else 0.0
         cost = round(time.process_time() - started, 2)
         row = {"edition": args.edition, "seed": seed, "index": index, "seat": d.seat, "played": d.played,
                "best": d.best, "raw_loss": raw, "label": label, "measured": round(measured, 3),
-               "margins_best": best_m, "margins_played": played_m, "playouts": len(best_m),
+               "margins_best": best_m, "margins_played": played_m, "playouts": len(best_m), "met": met,
                "policy": args.policy, "slip": args.slip, "level": args.level, "cpu_seconds": cost}
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
@@ -226,6 +303,28 @@ def correlation(xs, ys):
     return None
 
 
+def split_half(rows) -> float | None:
+    """The measured loss's reliability by splitting each decision's playouts into two halves (every balanced
+    split of an even count, the first half-count against the rest otherwise): the correlation of the halves'
+    measured losses across decisions, stepped up to all the playouts by Spearman-Brown (2r / (1 + r)), averaged
+    over the splits. None with fewer than 2 playouts or 3 decisions."""
+    rows = [r for r in rows if r["playouts"] >= 2]
+    n = min((r["playouts"] for r in rows), default=0)
+    if n < 2 or len(rows) < 3:
+        return None
+    splits = [c for c in itertools.combinations(range(n), n // 2) if 0 in c] if n % 2 == 0 and n <= 8 \
+        else [tuple(range(n // 2))]
+    values = []
+    for first in splits:
+        second = [k for k in range(n) if k not in first]
+        a = [statistics.mean(r["margins_best"][k] - r["margins_played"][k] for k in first) for r in rows]
+        b = [statistics.mean(r["margins_best"][k] - r["margins_played"][k] for k in second) for r in rows]
+        c = correlation(a, b)
+        if c is not None:
+            values.append(2 * c / (1 + c) if c > -1 else -1.0)
+    return round(statistics.mean(values), 3) if values else None
+
+
 def report(path: str, scale: float | None = None) -> dict:
     """The figures of a journal, its losses scaled (`scale`, else today's `review.loss_scale` of its edition) and
     labelled by today's `review.THRESHOLDS` from the raw loss."""
@@ -282,6 +381,20 @@ def report(path: str, scale: float | None = None) -> dict:
             if c is not None and reliability > 0.05:
                 # Spearman's correction for attenuation: the correlation with endless playouts, estimated.
                 out["correlation_without_playout_noise"] = round(c / math.sqrt(reliability), 3)
+            # The most any reviewer could reach against these measurements: a perfect one (it knows each
+            # decision's true gap) correlates with the measured loss by the square root of the measure's
+            # reliability. Estimated twice: from the noise variance above, and split-half (the playouts halved,
+            # the halves' correlation across decisions, Spearman-Brown to the whole; averaged over the splits).
+            out["perfect_reviewer_correlation"] = round(math.sqrt(max(0.0, reliability)), 3)
+            half = split_half(noisy)
+            if half is not None:
+                out["split_half_reliability"] = half
+                out["perfect_reviewer_correlation_split_half"] = round(math.sqrt(max(0.0, half)), 3)
+        met = [m for r in differ for m in r.get("met", [])]
+        if met:
+            # How often the played move's line reached a position of the best's line (moves in another order):
+            # from there it was not played again (`paired_margins`).
+            out["playouts_met"] = f"{sum(m is not None for m in met)} of {len(met)}"
     return out
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from review_calibration import decisions  # noqa: E402
+from review_calibration import candidates, raw_loss  # noqa: E402
 
 from caylus.agents import Position  # noqa: E402
 from caylus.agents.greedy import ranked_after  # noqa: E402
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--edition", default="caylus")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--every", type=int, default=7)
+    p.add_argument("--every", type=int, default=3, help="as the journal was made (7 for the 2-playout `easy` ones)")
     p.add_argument("--records", required=True)
     p.add_argument("--horizons", default="0,8,24")
     p.add_argument("--doubts", default="0,1,3")
@@ -65,13 +65,13 @@ def main(argv=None) -> int:
     reviewer = Reviewer("hard") if args.planner else None
     skipped = 0
     rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
-            if r["best"] != r["played"]}
+            if not r.get("skipped") and r["best"] != r["played"]}
     horizons = [int(h) for h in args.horizons.split(",")]
     doubts = [float(d) for d in args.doubts.split(",")]
     graded = []  # (measured, {horizon: (greedy loss, future loss)})
     wanted = len(rows)
     seen = 0
-    for seed, index, game, _move in decisions(args.edition, args.players, args.every, 10**9):
+    for seed, index, game, _move in candidates(args.edition, args.players, args.every):
         if seed > max(k[0] for k in rows):
             break
         row = rows.get((seed, index))
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
             continue
         best, played = game.parse(row["best"]), game.parse(row["played"])
         if reviewer is not None:
-            graded.append((row["measured"], row["loss"], {"planner": planner_losses(reviewer, position, best,
+            graded.append((row["measured"], raw_loss(row), {"planner": planner_losses(reviewer, position, best,
                                                                                        played)}))
             seen += 1
             print(f"{seen}/{wanted} seed {seed} decision {index}", file=sys.stderr, flush=True)
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
             fb = future_value(position, best, 0, h, seat) if h else greedy[best.token]
             fp = future_value(position, played, 0, h, seat) if h else greedy[played.token]
             out[h] = (greedy[best.token] - greedy[played.token], fb - fp)
-        graded.append((row["measured"], row["loss"], out))
+        graded.append((row["measured"], raw_loss(row), out))
         seen += 1
         print(f"{seen}/{wanted} seed {seed} decision {index}", file=sys.stderr, flush=True)
     measured = [g[0] for g in graded]
