@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+
+import pytest
 
 from fastapi.testclient import TestClient
 from sqlalchemy import event
 
-from caylus.server.store import Store, TableRow
+from caylus.server.store import FairLock, Store, TableRow
 
 from .conftest import FAST, make_app, next_state, receive, wait_turn
 
@@ -122,3 +125,31 @@ def test_a_table_made_while_a_batch_is_open_waits_for_its_commit_and_both_are_st
         assert store.version_of("t-first") == 1 and store.version_of("t-second") == 0
     finally:
         store.close()
+
+
+def test_the_write_lock_goes_to_waiting_threads_in_turn_and_a_batch_of_moves_goes_first():
+    lock = FairLock()
+    order: list = []
+    lock.take()
+    lock.take()  # reentrant: the same thread takes it again
+    threads = []
+
+    def wait_for_it(name: str, first: bool) -> None:
+        lock.take(first=first)
+        order.append(name)
+        lock.__exit__(None, None, None)
+
+    for name, first in (("create 1", False), ("create 2", False), ("moves", True), ("create 3", False)):
+        thread = threading.Thread(target=wait_for_it, args=(name, first))
+        thread.start()
+        threads.append(thread)
+        while len(lock._waiting) < len(threads):  # each in the queue before the next asks
+            time.sleep(0.001)
+    lock.__exit__(None, None, None)
+    assert order == []  # still held once by this thread
+    lock.__exit__(None, None, None)
+    for thread in threads:
+        thread.join(10)
+    assert order == ["moves", "create 1", "create 2", "create 3"]
+    with pytest.raises(RuntimeError):  # let go by a thread that does not hold it
+        lock.__exit__(None, None, None)

@@ -22,6 +22,7 @@ import json
 import logging
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from sqlalchemy import (
@@ -125,9 +126,9 @@ class Store:
         # SQLite lets one connection write at a time, and one that finds the file locked sleeps and tries again
         # (its busy handler: 1, 2, 5, 10 ... 100 ms), however soon the lock is let go: under the load benchmark
         # a move's batch waited 60-260 ms so behind tables being created. So every write of this process takes
-        # this lock first, and a write waiting for another wakes as soon as that one ends. PostgreSQL locks
-        # rows, and writes side by side: nothing to take there.
-        self.write_lock = contextlib.nullcontext() if self.is_postgres else threading.RLock()
+        # this lock first, and a write waiting for another wakes as soon as that one ends, in turn (FairLock).
+        # PostgreSQL locks rows, and writes side by side: nothing to take there.
+        self.write_lock = contextlib.nullcontext() if self.is_postgres else FairLock()
         metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
         # The statements of every move, as the driver's own SQL on the driver's own connection (from the pool):
@@ -311,6 +312,54 @@ class Store:
         self.engine.dispose()
 
 
+class FairLock:
+    """A reentrant lock taken in the order it was asked for: whoever lets it go hands it to the longest waiting
+    thread. A plain lock goes to whichever thread runs first, often the one that just let it go: ten threads
+    creating tables one after another kept the writer's batch of people's moves waiting for most of a second.
+    `take(first=True)` (a writer's batch of moves) goes before every thread already waiting."""
+
+    def __init__(self):
+        self._mutex = threading.Lock()
+        self._owner: int | None = None
+        self._depth = 0
+        self._waiting: deque = deque()  # (thread id, event), the longest waiting first
+
+    def __enter__(self) -> "FairLock":
+        return self.take()
+
+    def take(self, first: bool = False) -> "FairLock":
+        me = threading.get_ident()
+        with self._mutex:
+            if self._owner == me:
+                self._depth += 1
+                return self
+            if self._owner is None:
+                self._owner, self._depth = me, 1
+                return self
+            turn = threading.Event()
+            if first:
+                self._waiting.appendleft((me, turn))
+            else:
+                self._waiting.append((me, turn))
+        turn.wait()  # the lock is ours when this is set (handed over by __exit__)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        with self._mutex:
+            if self._owner != threading.get_ident():
+                raise RuntimeError("the write lock let go by a thread that does not hold it")
+            self._depth -= 1
+            if self._depth:
+                return False
+            if self._waiting:
+                self._owner, turn = self._waiting.popleft()
+                self._depth = 1
+                turn.set()
+            else:
+                self._owner = None
+        return False
+
+
 class Batch:
     """Several tables' changes stored in one transaction (group commit: one COMMIT, one write of the log, for
     every move a writer thread had waiting), on a connection the writer keeps. Nothing of it is stored, so none
@@ -337,7 +386,9 @@ class Batch:
         if table_id in self.tables:
             raise RuntimeError(f"table {table_id}: a second change in one batch (commit the first)")
         if not self._locked:
-            self.store.write_lock.__enter__()
+            lock = self.store.write_lock
+            # People's moves go before any other write waiting (a table being created can wait a moment).
+            lock.take(first=True) if isinstance(lock, FairLock) else lock.__enter__()
             self._locked = True
         if self.cursor is None:
             self.cursor = self.conn.cursor()
