@@ -113,3 +113,36 @@ def test_a_board_list_of_an_unusual_length_goes_the_views_way():
     game = caylus.new_game("magna-carta", players=3, seed=4)
     game.board.cubes[1] = game.board.cubes[1] + [2]
     assert enc.encode_game(game, 0).tobytes() == enc.encode(game.view(0)).tobytes()
+
+
+def test_magna_carta_reuses_a_positions_vector_only_while_it_is_that_position():
+    """The encoder keeps the last position's vector for the other seats of the same position (same board, as many
+    actions, the same last one): through apply, undo (kept snapshots or a replay), another action after an undo
+    and clones, every seat's vector stays the view's."""
+    enc = Encoding("magna-carta", 3)
+    game = caylus.new_game("magna-carta", players=3, seed=5)
+    rng = random.Random(5)
+
+    def same(g):
+        for seat in (0, 1, 2, 1):
+            assert enc.encode_game(g, seat).tobytes() == enc.encode(g.view(seat)).tobytes(), g.record()
+
+    undone = 0
+    for step in range(200):
+        if game.is_terminal:
+            break
+        game.keep_undo = step % 4 != 0
+        same(game)
+        if step % 3 == 0 and game.history:
+            game.undo()  # the position before, on another board object
+            if step % 2:
+                same(game)
+            undone += 1
+            if len(game.legal_actions()) > 1:  # another action than before: as many actions as the last vector's
+                game.apply(game.legal_actions()[-1])
+                same(game)
+        clone = game.clone()
+        same(clone)
+        same(game)
+        game.apply(rng.choice(game.legal_actions()))
+    assert undone > 20

@@ -74,6 +74,8 @@ class CaylusEnv(gymnasium.Env):
         self._choose: dict = {}
         self._last = None  # the view's encoding `_observation` made last (the observation's first part)
         self._mask = None
+        slots = self.encoding.score_slots
+        self._score_slots = None if slots is None else slots.tolist()
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
@@ -83,6 +85,9 @@ class CaylusEnv(gymnasium.Env):
             game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
         else:
             game_seed = game.seed
+        # The environment only plays forward: its game keeps no undo snapshot (a board copy every 32 actions,
+        # 6-15% of the engine's time). `undo` on it stays exact, replaying from the setup.
+        game.keep_undo = False
         self.game = game
         self._recall = Recall(game) if self.perfect_recall else None
         self.bots = {p: make_agent(self.opponent, game_seed + p) for p in range(self.players) if p != self.seat}
@@ -141,10 +146,11 @@ class CaylusEnv(gymnasium.Env):
     def _scores(self) -> list[int]:
         """`game.scores()`, read back from the observation just encoded where the encoding holds them (Caylus 1303
         and Magna Carta, whose scores are counted by a walk of the road: 3.8 against 0.7 us)."""
-        slots = self.encoding.score_slots
+        slots = self._score_slots
         if slots is None or self._last is None:
             return self.game.scores()
-        return self._last[slots].astype(np.int64).tolist()
+        read = memoryview(self._last).__getitem__  # Python floats, where numpy's indexing makes numpy scalars
+        return [int(read(s)) for s in slots]
 
     def render(self):
         if self.render_mode is None or self.game is None:

@@ -4,10 +4,10 @@
 space of the road) and then reads the parts it keeps back out of them; most of an observation's time went to
 building that view. These encoders write the same slots from the board's own flat lists, the layout (every
 field's offset) taken from the `Encoding` itself: the parts that change a few times a game or a turn (the road's
-buildings, the discard piles, the workers on the road) as kept slot arrays, those of the last board met first
-(compared as lists, cheaper than a key of them) and one numpy assignment each; the numbers and the few slots
-that change at every move one item at a time through a memoryview of the vector (straight-line code written for
-the player count), since numpy takes a short list of Python ints slowly. So the vector is bit for bit the one
+buildings, the discard piles) as kept slot arrays, those of the last board met first (compared as lists, cheaper
+than a key of them) and one numpy assignment each; the numbers, the workers on the road and the few slots that
+change at every move one item at a time through a memoryview of the vector (straight-line code written for the
+player count), since numpy takes a short list of Python ints slowly. So the vector is bit for bit the one
 the view gives (tests/research/test_direct.py checks every seat of 10,000 positions per edition). A position
 they do not expect (an empty phase name, a seat out of range) is handed back to the view path, which encodes it
 or refuses it exactly as it always did.
@@ -99,15 +99,3 @@ def counted(count: list) -> tuple:
         return ones(count)
     counts = Counter(count)
     return np.array(list(counts), np.intp), np.array(list(counts.values()), np.float32)
-
-
-def order_places(cache: dict, order: tuple, first: int):
-    """The slots (`first` + seat) and places (1, 2, ...) of an order of seats (the bridge's, say), for
-    `out.put(*...)`; kept by the order in `cache`, which starts afresh past `CACHE` orders."""
-    placed = cache.get(order)
-    if placed is None:
-        if len(cache) >= CACHE:
-            cache.clear()
-        placed = cache[order] = (np.array([first + who for who in order], np.intp),
-                                 np.arange(1, len(order) + 1, dtype=np.float32))
-    return placed

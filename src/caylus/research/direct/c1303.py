@@ -13,7 +13,7 @@ from caylus.editions.c1303.rules import DECISION_NAMES, PHASE_NAMES
 from caylus.editions.c1303.scoring import scores
 
 from .._extra import need
-from . import CACHE, Unusual, counted, number_writer, offsets, ones, order_places, word_slots
+from . import CACHE, Unusual, number_writer, offsets, ones, word_slots
 
 np = need("numpy")
 
@@ -58,9 +58,9 @@ def make(enc):
     viewer, current, first, bridge = at["viewer"], at["current_player"], at["first_player"], at["guilds_bridge"]
     built = range(SLOTS)
     cache: dict = {}  # `_laid`'s slots, by what the board holds there
-    ordered: dict = {}  # the bridge's slots and places, by the passing order
-    # the last buildings (and the rest of `_laid`'s key) met and their slots; the last workers and theirs
-    last: list = [(None, None), (None, None, None, None)]
+    # the last buildings, sides, owners, supply, characters and site met (copies) and their slots; the last
+    # workers met (copies) and their slots
+    last: list = [(None,) * 7, (None, None, None, None)]
 
     def _laid(b) -> list:
         tile, face, own = b.tile, b.face, b.owner
@@ -101,19 +101,21 @@ def make(enc):
             if top < 0 or not 0 <= who < n:
                 raise Unusual
         # The buildings, their sides and owners, the supply, the characters and the site change a few times a
-        # round: their slots are kept, the last ones met first (one comparison), then by content (the site, of
-        # varying length, last in the key)
-        key = (*b.tile, *b.face, *b.owner, *b.supply, *b.chars, *b.site)
+        # round: their slots are kept, the last ones met first (list comparisons, cheaper than a key of them all),
+        # then by content (the site, of varying length, last in the key)
+        tile, face, own, supplied, chars, site = b.tile, b.face, b.owner, b.supply, b.chars, b.site
         seen = last[0]  # one read: another thread may replace it
-        if key == seen[0]:
-            laid = seen[1]
+        if (tile == seen[0] and face == seen[1] and own == seen[2] and supplied == seen[3] and chars == seen[4]
+                and site == seen[5]):
+            laid = seen[6]
         else:
+            key = (*tile, *face, *own, *supplied, *chars, *site)
             laid = cache.get(key)
             if laid is None:
                 if len(cache) >= CACHE:
                     cache.clear()
                 laid = cache[key] = ones(_laid(b))
-            last[0] = key, laid
+            last[0] = tile[:], face[:], own[:], supplied[:], chars[:], site[:], laid
         # slots that count (a seat's workers on one building: worker and journeyman), for the last workers met
         worker_on, journeyman_on, site = b.worker_on, b.journeyman_on, b.site_workers
         seen = last[1]
@@ -123,19 +125,18 @@ def make(enc):
             count = [a + w for a, w in zip(workers, worker_on) if w >= 0]
             count += [a + w for a, w in zip(workers, journeyman_on) if w >= 0]
             count += [site_workers + w for w in site]
-            count = counted(count) if count else None
             last[1] = worker_on[:], journeyman_on[:], site[:], count
         out[laid[0]] = laid[1]
-        if count is not None:
-            out[count[0]] = count[1]
-        passed = b.passed
-        if passed:
-            placed = order_places(ordered, tuple(passed), bridge)
-            out[placed[0]] = placed[1]
-        # the numbers and the one-hot slots that change at every move, written one by one (numpy reads a list of
-        # slots slowly)
+        # the numbers, the workers and the one-hot slots that change at every move, written one by one (a few
+        # each: numpy reads a list of slots slowly)
         v = memoryview(out)
         write_numbers(b, v)
+        for a in count:
+            v[a] += 1.0
+        place = 1  # each seat's place on the guilds' bridge, from 1
+        for q in b.passed:
+            v[bridge + q] = place
+            place += 1
         v[viewer + seat] = 1.0
         if 0 <= cp:  # `TERMINAL` is negative: nobody
             v[current + cp] = 1.0

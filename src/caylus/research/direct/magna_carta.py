@@ -13,7 +13,7 @@ from caylus.editions.magna_carta.rules import (
 from caylus.editions.magna_carta.scoring import road_points, scores
 
 from .._extra import need
-from . import CACHE, Unusual, counted, number_lines, offsets, ones, order_places, word_slots
+from . import CACHE, Unusual, counted, number_lines, offsets, ones, word_slots
 
 np = need("numpy")
 
@@ -53,17 +53,19 @@ def make(enc):
     viewer, current, first, actor = at["viewer"], at["current_player"], at["first_player"], at["actor"]
     provost, bridge = at["provost"], at["bridge"]
     scope = dict(
-        np=np, CACHE=CACHE, Unusual=Unusual, order_places=order_places, ones=ones,
+        np=np, CACHE=CACHE, Unusual=Unusual, ones=ones,
         road_points=road_points, scores=scores, n=n, capacity=capacity, card=card, owner=owner, worker=worker,
         pool=pool, face=face, phase=phase, hand=hand, decision=decision, viewer=viewer, current=current,
         first=first, actor=actor, top_player=top_player, top_2=top_2, top_3=top_3, provost=provost, bridge=bridge,
         available=available.__getitem__,
-        ordered={},  # the bridge's slots and places, by the order on it
         cache={},  # the road's one-hot slots and each seat's points there, by what the board holds there
         # the last road met (copies of its cards, owners and faces) and what `cache` keeps of it; the last
         # discard piles, prestige buildings left and in front met (copies) and their bags' counts; the last road
-        # pools and workers met (copies) and their slots
-        last=[(None, None, None, None), (None, None, None, None), (None, None), (None, None)], counted=counted,
+        # pools met (a copy) and their slots and values where not 0; the last workers met (a copy) and their slots;
+        # the last position met (its board, game, number of actions and last action) and its vector without the
+        # seat's own slots
+        last=[(None, None, None, None), (None, None, None, None), (None, None), (None, None), (None,) * 5],
+        counted=counted,
     )
     for q in seats:
         scope[f"discard{q}"] = discard[q].__getitem__
@@ -79,7 +81,7 @@ def make(enc):
     parts += [("points", n)]
     source = _ENCODE.format(
         points=", ".join(f"t[{q}][0] * {v0} + t[{q}][1] * {v1} + t[{q}][2] * {v2} + on_road[{q}]" for q in seats),
-        numbers=number_lines(parts, num, f"magna-carta, {n} players"),
+        numbers=number_lines(parts, num, f"magna-carta, {n} players", indent="        "),
         discards=", ".join(f"*map(discard{q}, x[{q}])" for q in seats),
         fronts=", ".join(f"*map(front{q}, x[{q}])" for q in seats))
     exec(compile(source, f"<magna-carta direct encoder, {n} players>", "exec"), scope)
@@ -89,105 +91,118 @@ def make(enc):
 _ENCODE = """
 def encode(game, seat, out):
     b = game.board
-    stack = b.stack
-    road = b.road_card
-    cp = game.current_player
-    p = phase[b.phase]
-    if p < 0 or not 0 <= b.first_player < n or b.actor >= n or len(b.road_pool) != len(road):
-        raise Unusual
-    top = None
-    if stack:
-        k, who, y, z = stack[-1]
-        top = decision[k]
-        if top < 0 or not who < n:
+    actions = game.history
+    # The seats of one position (an observer of every player, PettingZoo's `observe`) share all but their own
+    # slots: the vector of the last position met is kept without them. A board changes only through the game's
+    # apply and undo, as the game's own cache of legal actions assumes: apply adds an action (and forced moves)
+    # to the history, undo puts another board object in place. So the same board object with as many actions,
+    # the last one the same, is the same position (the board and game are kept, so their ids are not reused).
+    seen = last[4]  # one read: another thread may replace it
+    if (seen[0] is b and seen[1] is game and seen[2] == len(actions)
+            and seen[3] is (actions[-1] if actions else None)):
+        out[:] = seen[4]
+        v = memoryview(out)
+    else:
+        stack = b.stack
+        road = b.road_card
+        cp = game.current_player
+        p = phase[b.phase]
+        if p < 0 or not 0 <= b.first_player < n or b.actor >= n or len(b.road_pool) != len(road):
             raise Unusual
-    # The road's cards, owners and faces change a few times a turn: their slots and points are kept, the last
-    # ones met first (one comparison), then by content
-    owners, faces = b.road_owner, b.road_face
-    seen = last[0]  # one read: another thread may replace it
-    if road == seen[0] and owners == seen[1] and faces == seen[2]:
-        kept = seen[3]
-    else:
-        key = (*road, *owners, *faces)
-        kept = cache.get(key)
-        if kept is None:
-            if len(cache) >= CACHE:
-                cache.clear()
-            shown = min(len(road), capacity)
-            laid = [card[i][road[i]] for i in range(shown)]
-            laid += [owner[i] + o for i, o in enumerate(owners[:shown]) if o >= 0]
-            laid += [face[i][faces[i]] for i in range(shown)]
-            kept = cache[key] = (ones(laid), road_points(b))
-        last[0] = road[:], owners[:], faces[:], kept
-    laid, on_road = kept
-    t = b.tokens
-    x = b.front
-    in_front = any(x)
-    if b.terminal or in_front:  # the end's cube and denier points, the beginner's prestige in front
-        points = scores(b, on_road)
-    else:  # what `scores` gives during the game in the standard rules
-        points = ({points})
-    c, h, d = b.cubes, b.hand, b.deck
-    # bags: a word may come more than once. The prestige buildings left, the discard piles and what is in front
-    # of the seats change a few times a turn: their counts are kept for the last ones met
-    piles, left = b.discard, b.prestige_left
-    seen = last[1]
-    if piles == seen[0] and left == seen[1] and x == seen[2]:
-        bags = seen[3]
-    else:
-        x = piles  # (map over a list's __getitem__: no comprehension's frame)
-        count = [*map(available, left), {discards}]
-        if in_front:
-            x = b.front
-            count += ({fronts})
-        bags = counted(count) if count else None
-        last[1] = [pile[:] for pile in piles], left[:], [f[:] for f in b.front], bags
-    out[laid[0]] = laid[1]
-    if bags is not None:
-        out[bags[0]] = bags[1]
-    # the road's pools and workers, for the last ones met (the road's cards past the encoding's capacity are left
-    # out)
-    pools, workers = b.road_pool, b.road_worker
-    seen = last[2]
-    if pools == seen[0]:
-        pooled = seen[1]
-    else:
-        shown = min(len(pools), capacity)
-        pooled = (np.fromiter(pool[:shown], np.intp, shown), np.fromiter(pools[:shown], np.float32, shown))
-        last[2] = pools[:], pooled
-    out[pooled[0]] = pooled[1]
-    seen = last[3]
-    if workers == seen[0]:
-        placed = seen[1]
-    else:
-        placed = [a + w for a, w in zip(worker, workers) if w >= 0]
-        placed = ones(placed) if placed else None
-        last[3] = workers[:], placed
-    if placed is not None:
-        out[placed[0]] = placed[1]
-    if b.bridge:
-        placed = order_places(ordered, tuple(b.bridge), bridge)
-        out[placed[0]] = placed[1]
-    # the numbers and the slots that change at every move, written one by one (numpy reads a list of slots
-    # slowly)
-    v = memoryview(out)
+        top = None
+        if stack:
+            k, who, y, z = stack[-1]
+            top = decision[k]
+            if top < 0 or not who < n:
+                raise Unusual
+        # The road's cards, owners and faces change a few times a turn: their slots and points are kept, the last
+        # ones met first (one comparison), then by content
+        owners, faces = b.road_owner, b.road_face
+        seen = last[0]  # one read: another thread may replace it
+        if road == seen[0] and owners == seen[1] and faces == seen[2]:
+            kept = seen[3]
+        else:
+            key = (*road, *owners, *faces)
+            kept = cache.get(key)
+            if kept is None:
+                if len(cache) >= CACHE:
+                    cache.clear()
+                shown = min(len(road), capacity)
+                laid = [card[i][road[i]] for i in range(shown)]
+                laid += [owner[i] + o for i, o in enumerate(owners[:shown]) if o >= 0]
+                laid += [face[i][faces[i]] for i in range(shown)]
+                kept = cache[key] = (ones(laid), road_points(b))
+            last[0] = road[:], owners[:], faces[:], kept
+        laid, on_road = kept
+        t = b.tokens
+        x = b.front
+        in_front = any(x)
+        if b.terminal or in_front:  # the end's cube and denier points, the beginner's prestige in front
+            points = scores(b, on_road)
+        else:  # what `scores` gives during the game in the standard rules
+            points = ({points})
+        c, h, d = b.cubes, b.hand, b.deck
+        # the numbers, one slot at a time through a memoryview (numpy reads a short list of slots slowly)
+        v = memoryview(out)
 {numbers}
+        # bags: a word may come more than once. The prestige buildings left, the discard piles and what is in front
+        # of the seats change a few times a turn: their counts are kept for the last ones met
+        piles, left = b.discard, b.prestige_left
+        seen = last[1]
+        if piles == seen[0] and left == seen[1] and x == seen[2]:
+            bags = seen[3]
+        else:
+            x = piles  # (map over a list's __getitem__: no comprehension's frame)
+            count = [*map(available, left), {discards}]
+            if in_front:
+                x = b.front
+                count += ({fronts})
+            bags = counted(count) if count else None
+            last[1] = [pile[:] for pile in piles], left[:], [f[:] for f in b.front], bags
+        out[laid[0]] = laid[1]
+        if bags is not None:
+            out[bags[0]] = bags[1]
+        # the road's pools (not 0) and workers, for the last ones met (the road's cards past the encoding's capacity
+        # are left out: `zip` stops at the shorter list)
+        pools, workers = b.road_pool, b.road_worker
+        seen = last[2]
+        if pools == seen[0]:
+            pooled = seen[1]
+        else:
+            pooled = [(a, w) for a, w in zip(pool, pools) if w]
+            last[2] = pools[:], pooled
+        for a, w in pooled:
+            v[a] = w
+        seen = last[3]
+        if workers == seen[0]:
+            placed = seen[1]
+        else:
+            placed = [a + w for a, w in zip(worker, workers) if w >= 0]
+            last[3] = workers[:], placed
+        for a in placed:
+            v[a] = 1.0
+        place = 1  # each seat's place on the bridge, from 1
+        for q in b.bridge:
+            v[bridge + q] = place
+            place += 1
+        if 0 <= cp:  # `TERMINAL` is negative: nobody
+            v[current + cp] = 1.0
+        v[p] = 1.0
+        v[first + b.first_player] = 1.0
+        if b.actor >= 0:
+            v[actor + b.actor] = 1.0
+        if top is not None:
+            v[top] = 1.0
+            if who >= 0:
+                v[top_player + who] = 1.0
+            v[top_2] = y or 0
+            v[top_3] = z or 0
+        if b.provost >= 0:
+            v[provost] = 1.0
+            v[provost + 1] = b.provost
+        last[4] = b, game, len(actions), actions[-1] if actions else None, out.copy()
+    # the seat's own slots: who views, and its hand (another seat's hand is hidden)
     v[viewer + seat] = 1.0
-    if 0 <= cp:  # `TERMINAL` is negative: nobody
-        v[current + cp] = 1.0
-    v[p] = 1.0
-    v[first + b.first_player] = 1.0
-    if b.actor >= 0:
-        v[actor + b.actor] = 1.0
-    if top is not None:
-        v[top] = 1.0
-        if who >= 0:
-            v[top_player + who] = 1.0
-        v[top_2] = y or 0
-        v[top_3] = z or 0
-    for a in map(hand[seat].__getitem__, h[seat]):
+    for a in map(hand[seat].__getitem__, b.hand[seat]):
         v[a] += 1.0
-    if b.provost >= 0:
-        v[provost] = 1.0
-        v[provost + 1] = b.provost
 """
