@@ -14,6 +14,11 @@ With `--planner` (editions whose `hard` is the planner's search: Caylus 2005 and
 instead as today's reviewer does: the planner's one-decision margin, and the margin where the level's planner
 future ends (`review.Reviewer.weigh_planned`); a decision whose regenerated game no longer reaches the journal's
 move (the `easy` bot changed since) is skipped and counted.
+With `--futures` (any edition; made for Magna Carta, whose reviewer is the lookahead's futures) it grades the two
+moves as `review.Reviewer.weigh` does, seeded by the decision's index, with other futures: `inner` (every seat in
+them looking 2 moves 4 ahead, as Magna Carta's `hard`) or `greedy`, so many decisions ahead in so many deals, e.g.
+`--futures inner:12:2,greedy:24:2,greedy:24:4,greedy:1000:2` (the first is today's reviewer: it gives the
+journal's losses again).
 """
 
 from __future__ import annotations
@@ -52,6 +57,52 @@ def planner_losses(reviewer, position, best, played) -> tuple[float, float]:
     return (first[best.token] - first[played.token], future[best.token] - future[played.token])
 
 
+def futures_variants(args) -> int:
+    """`--futures`: each kind's loss of the journal's move played against its best, by `Reviewer.weigh` with
+    those futures (3 candidates, the level's other settings), its correlation with the measured loss."""
+    kinds = []
+    for spec in args.futures.split(","):
+        kind, ahead, deals = spec.split(":")
+        if kind not in ("inner", "greedy") or int(ahead) < 1 or int(deals) < 1:
+            raise SystemExit(f"--futures: inner|greedy:AHEAD:DEALS, not {spec!r}")
+        reviewer = Reviewer("hard")
+        reviewer.agent.level = None  # the futures below, not the edition's setting
+        reviewer.agent.candidates, reviewer.agent.horizon, reviewer.agent.samples = 3, int(ahead), int(deals)
+        reviewer.agent.inner = (2, 4) if kind == "inner" else None
+        reviewer.budget = lambda edition, a=reviewer.agent: (a.candidates, a.horizon, a.samples)  # uncapped
+        kinds.append((spec, reviewer))
+    rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
+            if not r.get("skipped") and r["best"] != r["played"]}
+    graded = []  # (measured, the journal's raw loss, {kind: loss})
+    for seed, index, game, move in candidates(args.edition, args.players, args.every):
+        if seed > max(k[0] for k in rows):
+            break
+        row = rows.get((seed, index))
+        if row is None:
+            continue
+        if move.token != row["played"]:
+            raise SystemExit(f"seed {seed} decision {index}: the game no longer reaches the journal's move")
+        best = game.parse(row["best"])
+        losses = {}
+        for spec, reviewer in kinds:
+            # Each move valued as the one played (always played on), in the same deals and slips (the index's).
+            value = {}
+            for action in (best, move):
+                weighed, _world = reviewer.weigh(Position(game), action, index)
+                value[action] = next(v for v, a, _s in weighed if a == action)
+            losses[spec] = value[best] - value[move]
+        graded.append((row["measured"], raw_loss(row), losses))
+        print(f"{len(graded)}/{len(rows)} seed {seed} decision {index}", file=sys.stderr, flush=True)
+    measured = [g[0] for g in graded]
+    print(json.dumps({"decisions": len(graded), "journal's reviewer": round(statistics.correlation(
+        [g[1] for g in graded], measured), 3)}))
+    for spec, _r in kinds:
+        loss = [g[2][spec] for g in graded]
+        print(json.dumps({"futures": spec, "correlation": round(statistics.correlation(loss, measured), 3),
+                          "mean_loss": round(statistics.mean(loss), 2)}))
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--edition", default="caylus")
@@ -61,7 +112,10 @@ def main(argv=None) -> int:
     p.add_argument("--horizons", default="0,8,24")
     p.add_argument("--doubts", default="0,1,3")
     p.add_argument("--planner", action="store_true", help="grade by the level's planner search instead")
+    p.add_argument("--futures", help="grade by the reviewer's futures of these kinds: inner|greedy:AHEAD:DEALS,...")
     args = p.parse_args(argv)
+    if args.futures:
+        return futures_variants(args)
     reviewer = Reviewer("hard") if args.planner else None
     skipped = 0
     rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
