@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from review_calibration import candidates, raw_loss  # noqa: E402
+from review_calibration import candidates, correlation, raw_loss  # noqa: E402
 
 from caylus.agents import Position  # noqa: E402
 from caylus.agents.greedy import ranked_after  # noqa: E402
@@ -94,11 +94,10 @@ def futures_variants(args) -> int:
         graded.append((row["measured"], raw_loss(row), losses))
         print(f"{len(graded)}/{len(rows)} seed {seed} decision {index}", file=sys.stderr, flush=True)
     measured = [g[0] for g in graded]
-    print(json.dumps({"decisions": len(graded), "journal's reviewer": round(statistics.correlation(
-        [g[1] for g in graded], measured), 3)}))
+    print(json.dumps({"decisions": len(graded), "journal's reviewer": correlation([g[1] for g in graded], measured)}))
     for spec, _r in kinds:
         loss = [g[2][spec] for g in graded]
-        print(json.dumps({"futures": spec, "correlation": round(statistics.correlation(loss, measured), 3),
+        print(json.dumps({"futures": spec, "correlation": correlation(loss, measured),
                           "mean_loss": round(statistics.mean(loss), 2)}))
     return 0
 
@@ -157,12 +156,12 @@ def main(argv=None) -> int:
         for k, name in ((0, "planner one decision ahead"), (1, "planner search (the reviewer)")):
             loss = [g[2]["planner"][k] for g in graded]
             print(json.dumps({"grader": name, "decisions": len(graded), "skipped": skipped,
-                              "correlation": round(statistics.correlation(loss, measured), 3),
+                              "correlation": correlation(loss, measured),
                               "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in
                                                                          zip(loss, measured)), 3)}))
         horizons = []
     print(json.dumps({"decisions": len(graded),
-                      "reviewer": {"correlation": round(statistics.correlation([g[1] for g in graded], measured), 3),
+                      "reviewer": {"correlation": correlation([g[1] for g in graded], measured),
                                    "mean_absolute_gap": round(statistics.mean(abs(g[1] - m) for g, m in
                                                                                zip(graded, measured)), 3)}}))
     for h in horizons:
@@ -170,7 +169,7 @@ def main(argv=None) -> int:
             t = 1 / (1 + d)
             loss = [g[2][h][0] + t * (g[2][h][1] - g[2][h][0]) for g in graded]
             print(json.dumps({"horizon": h, "doubt": d,
-                              "correlation": round(statistics.correlation(loss, measured), 3),
+                              "correlation": correlation(loss, measured),
                               "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in
                                                                          zip(loss, measured)), 3)}))
     return 0
