@@ -56,8 +56,8 @@ K5H8S1I2x4P0_6 = _variant(5, 8, 1, (2, 4), plans=0.6)
 # stopping after 2 deals where every move's futures agreed in both.
 K5H12S4I2x4P0_6 = _variant(5, 12, 4, (2, 4), plans=0.6)
 K5H12S4I2x4P0_6A2 = _variant(5, 12, 4, (2, 4), plans=0.6, agree=2)
+# Magna Carta's `hard` of 2026-11-27d (futures cut after 12 decisions), for matches against today's.
+K5H12S4I2x4A2 = _variant(5, 12, 4, (2, 4), agree=2)
 # Magna Carta's `hard` with every future played to where the next turn begins (at most 40 decisions), not cut
-# after 12 mid-turn (session 2026-11-27e): fewer deals, since a future is about twice as long.
+# after 12 mid-turn (session 2026-11-27e; made `hard`).
 K5H40S4I2x4T1A2 = _variant(5, 40, 4, (2, 4), turns=1, agree=2)
-K5H40S3I2x4T1A2 = _variant(5, 40, 3, (2, 4), turns=1, agree=2)
-K4H40S3I2x4T1A2 = _variant(4, 40, 3, (2, 4), turns=1, agree=2)

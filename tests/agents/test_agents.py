@@ -445,3 +445,13 @@ def test_a_level_reads_where_its_futures_end_from_the_edition(monkeypatch):
 def test_a_bad_turns_setting_is_one_clear_error(turns):
     with pytest.raises(ValueError, match="whole number of turns"):
         LookaheadAgent(1, turns=turns)
+
+
+def test_magna_carta_hard_plays_to_the_turns_end_and_its_review_keeps_the_measured_futures():
+    from caylus.agents.review import Reviewer
+
+    edition = caylus.new_game("magna-carta", players=2, seed=1).edition
+    reviewer = Reviewer("hard")
+    assert reviewer.agent.turns_in(edition) == 1  # the level's own futures: to the start of the next turn
+    # The review's: the 12 decisions its REVIEW_LOSS_SCALE was measured with (`review.CAPS` caps the rest).
+    assert reviewer.budget(edition) == (3, 12, 2)

@@ -32,8 +32,8 @@ LEVELS = {
                "and keeps the one that ends best (a fraction of a second)",
                lambda seed: LookaheadAgent(seed, candidates=3, horizon=8, seconds=1.0, level="normal")),
     "hard": ("looks further ahead: plays its 5 best moves on for 40 more moves, every player playing greedily, "
-             "and keeps the one that ends best (under half a second); in Magna Carta 12 more moves in 4 deals of "
-             "the hidden cards, every player in them looking 2 moves 4 ahead itself; in Caylus 2005 its 4 best moves 16 ahead, every player playing one move ahead over what the "
+             "and keeps the one that ends best (under half a second); in Magna Carta each played on to the start of "
+             "the next turn in 4 deals of the hidden cards, every player in them looking 2 moves 4 ahead itself; in Caylus 2005 its 4 best moves 16 ahead, every player playing one move ahead over what the "
              "end of the game will pay; in Caylus 1303 its 4 best moves by what the position will be worth at the end "
              "of the game, each played on to the end of the round",
              lambda seed: LookaheadAgent(seed, candidates=5, horizon=40, samples=2, seconds=5.0, level="hard")),

@@ -298,8 +298,11 @@ class Reviewer:
         return out, worlds[0]
 
     def budget(self, edition) -> tuple[int, int, int]:
-        """(candidates, horizon, samples) a decision: the level's setting for `edition`, capped by `CAPS`."""
+        """(candidates, horizon, samples) a decision: the level's setting for `edition`, capped by `CAPS`; the
+        horizon the edition's `REVIEW_HORIZON[level]` where it names one (the futures its loss scale was measured
+        with, where the level's own have moved on since)."""
         candidates, horizon, samples, _inner = self.agent.budget(edition)
+        horizon = getattr(edition.heuristics, "REVIEW_HORIZON", {}).get(self.level, horizon)
         cap = CAPS[self.level]
         return (min(candidates, cap["candidates"]), min(horizon, cap["horizon"]), min(samples, cap["samples"]))
 

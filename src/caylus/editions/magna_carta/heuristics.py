@@ -83,8 +83,18 @@ LOOKAHEAD = {
     # `agree`: after 2 deals where every move's futures were the same in both, the other 2 would only repeat them
     # (half of `hard`'s decisions against `style:castle`): the same move at 45 of 45 decisions of 4 recorded games,
     # 0.82x the CPU (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27d").
-    "hard": {"candidates": 5, "horizon": 12, "samples": 4, "inner": {"candidates": 2, "horizon": 4}, "agree": 2},
+    # `turns`: every future is played to where the next turn begins (at most 40 decisions), not cut after 12 in the
+    # middle of a turn, with placed workers counted as if they had worked and the provost not yet moved over them:
+    # a pass and the deniers kept are weighed against a placement at the same point, the turn played out. Against
+    # `style:castle` on the 30 seeds where the 12-decision `hard` won 14.5, it won 23.0 (21/4/5, no pair lost,
+    # Elo +207, +107 to +353), better on 15 games and worse on 5, at about a quarter of the CPU a move
+    # (benchmarks/RESULTS-bots.md, "Magna Carta, session 2026-11-27e").
+    "hard": {"candidates": 5, "horizon": 40, "samples": 4, "inner": {"candidates": 2, "horizon": 4}, "agree": 2,
+             "turns": 1},
 }
+# The game review's futures (`caylus.agents.review`): `hard`'s before it played to the turn's end, 12 decisions,
+# the futures REVIEW_LOSS_SCALE below was measured with (review_calibration.py); to follow `hard`'s with a new scale.
+REVIEW_HORIZON = {"hard": 12}
 # The game review's loss (`caylus.agents.review.loss_scale`): a point of the `hard` reviewer's value lost is
 # worth this much final margin when both moves are played on (benchmarks/review_calibration.py, docs/agents.md).
 REVIEW_LOSS_SCALE = 0.33
