@@ -155,8 +155,8 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     thinking = make_agent("hard:0.05", 5).own_player(game.edition)
     assert isinstance(thinking, PlannerSearch) and thinking.think == 0.05
     # Its first search is hard's; the edition's deeper steps follow, every future as hard's (12 decisions, never
-    # past the next round), of hard's own 4 best only: 4 futures each, then 8, 16, ... (the one measure of more
-    # search that made hard stronger, benchmarks/RESULTS-bots.md "anytime, session 2026-11-27e").
+    # past the next round), of hard's own 4 best only: 4 futures each, then 8, 16, ... (of the extra searches
+    # tried, the one not leaning worse than hard, benchmarks/RESULTS-bots.md "anytime, session 2026-11-27e").
     schedule = thinking.schedule(20, False)
     assert schedule == [(4, 12, 0, 1, (0, 0), samples) for samples in (1, 4, 8, 16, 32, 64, 128, 256, 512, 1024)]
 

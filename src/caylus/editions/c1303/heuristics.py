@@ -60,10 +60,10 @@ LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,
                       # `hard:SECONDS` searches again while it has time (`agents.planner`): more futures of `hard`'s
                       # own 4 best moves only (its own line, then lines where every seat slips), 4 each, then 8, 16
-                      # and on, every future as `hard`'s (12 decisions, never past the next round). What extra
-                      # search made `hard` stronger at all, by budget (benchmarks/anytime_variants.py, SPRT against
-                      # `hard`): 4 futures of its 4 best led; futures where every seat looks 2 moves 4 ahead leaned
-                      # worse. Not wider: widening picked low-ranked moves by margins within the futures' noise;
+                      # and on, every future as `hard`'s (12 decisions, never past the next round). Of the extra
+                      # searches tried by budget (benchmarks/anytime_variants.py, SPRT against `hard`): 4 futures of its 4 best came out level (+20 Elo in 86 games), futures where every
+                      # seat looks 2 moves 4 ahead leaned worse; none is shown better yet. Not wider: widening
+                      # picked low-ranked moves by margins within the futures' noise;
                       # not longer: futures to the end of the round and past it were never shown better
                       # (benchmarks/RESULTS-bots.md, "anytime, session 2026-11-27c", "-27d" and "-27e").
                       "agent": {"player": "planner-search", "candidates": 4, "horizon": 12,

@@ -103,8 +103,8 @@ _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, foo
 # futures of `hard`'s own 4 best moves (its own line, then lines where every seat slips), twice as many each time,
 # 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached). Not wider, not further turns: in
 # Caylus 1303 widening picked low-ranked moves by margins within noise, futures more than a round ahead made
-# `hard:4` lose 6 of 8 to `hard:1`, and of the extra searches only more futures of the leaders made `hard`
-# stronger (benchmarks/RESULTS-bots.md, "anytime, session 2026-11-27d" and "-27e"; not measured in Caylus 2005).
+# `hard:4` lose 6 of 8 to `hard:1`, and of the extra searches tried only more futures of the leaders did not
+# lean worse than `hard` (level, RESULTS-bots.md "anytime, session 2026-11-27d" and "-27e"; not measured here).
 LEADERS_SAMPLED = [{"samples": 4 * 2 ** k} for k in range(9)]
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8, "leaf": {"worker_out": 0.6}},
              "hard": {"candidates": 5, "horizon": 40,
