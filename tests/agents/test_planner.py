@@ -11,6 +11,7 @@ from caylus.agents.planner import (
     PlannerAgent, PlannerSearch, check_spec, edition_planner, looking, own_agent, play_on, slipping, spread,
 )
 from caylus.core.registry import get_edition
+from tests.clock import Ticks
 
 EDITIONS = ["caylus", "caylus-1303", "magna-carta"]
 
@@ -83,17 +84,6 @@ def _position_1303(decisions: int = 30, seed: int = 3):
     return Position(game)
 
 
-class _Ticks:
-    """A clock that moves one unit each time it is read: a deadline in reads, the same on any machine."""
-
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1
-        return float(self.now)
-
-
 def _small(seed=1, **kw):
     # Short futures so that each search takes milliseconds; the steps then widen and deepen by the generic rule.
     return PlannerSearch(edition_planner(get_edition("caylus-1303")), seed, candidates=2, horizon=3, **kw)
@@ -137,7 +127,7 @@ def test_a_search_cut_by_the_deadline_answers_no_worse_than_the_last_complete_on
     cut_seen = 0
     for budget in range(2, 400, 19):
         search = _small(think=float(budget), steps=5)
-        search.clock = _Ticks()  # deterministic: the deadline passes after so many reads of the clock
+        search.clock = Ticks()  # deterministic: the deadline passes after so many reads of the clock
         answer = search.choose(position).token
         if not search.last_trace:
             assert answer == search.planner.rank(position)[0][2].token  # nothing searched: the planner's move
@@ -210,7 +200,7 @@ def test_more_time_never_plays_a_worse_answer_by_its_own_values_when_the_futures
     answers, cut_seen = {}, 0
     for budget in range(2, 200, 15):
         search = _looking(think=float(budget), steps=4)
-        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        search.clock = Ticks()  # the deadline in reads of the clock: the same cut on every machine
         answers[budget] = answer = search.choose(position).token
         if not search.last_trace:
             continue
@@ -297,7 +287,7 @@ def test_with_samples_a_deadline_never_plays_a_worse_answer_by_the_deepest_value
     cut_seen = 0
     for budget in range(2, 900, 37):
         search = _sampled(think=float(budget), steps=5)
-        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        search.clock = Ticks()  # the deadline in reads of the clock: the same cut on every machine
         answer = search.choose(position).token
         if not search.last_trace:
             continue

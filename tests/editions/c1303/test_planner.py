@@ -11,6 +11,8 @@ from caylus.editions.c1303 import planner
 from caylus.editions.c1303.catalog import FOOD, GOLD, STONE, TILE_ID, WOOD
 from caylus.editions.c1303.rules import D_DELIVER, PLANNING, STEWARDSHIP
 
+from tests.clock import Ticks
+
 
 def _game_at(round_number: int, seed: int = 1):
     """A greedy heads-up game played to the first Planning decision of `round_number`."""
@@ -161,17 +163,6 @@ def test_hard_in_caylus_1303_is_the_planner_search_and_hard_seconds_its_anytime_
     assert schedule == [(4, 12, 0, 1, (0, 0), samples) for samples in (1, 4, 8, 16, 32, 64, 128, 256, 512, 1024)]
 
 
-class _Ticks:
-    """A clock that moves one unit each time it is read: a deadline in reads, the same on any machine."""
-
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1
-        return float(self.now)
-
-
 def test_hard_seconds_with_more_time_never_plays_a_worse_answer_by_its_own_values():
     game = _game_at(3, seed=2)
     while len(game.legal_actions()) > 6 or len(game.legal_actions()) < 4:
@@ -182,7 +173,7 @@ def test_hard_seconds_with_more_time_never_plays_a_worse_answer_by_its_own_value
         search = make_agent("hard:1", 5).own_player(game.edition)
         search.steps = 4  # hard's own, then 4, 8 and 16 futures of its 4 best
         search.think = None if budget is None else float(budget)  # in reads of the clock; None: all 4 searches
-        search.clock = _Ticks()  # the deadline in reads of the clock: the same cut on every machine
+        search.clock = Ticks()  # the deadline in reads of the clock: the same cut on every machine
         return search
 
     full = thinking()
