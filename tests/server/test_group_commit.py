@@ -56,6 +56,20 @@ async def _with_writer(tables, body):
         mover.close()
 
 
+def _all_at_once(tables, lives, versions=None) -> tuple[list, int, int]:
+    """Each table's move submitted while the writer is held, then let go: (each move's result or error, the
+    writer's batches, the moves stored in batches)."""
+
+    async def body(mover, gate, blocker):
+        futures = _moves(tables, mover, lives, versions)
+        gate.set()
+        await blocker
+        results = await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 20)
+        return results, mover.batches, mover.batched
+
+    return asyncio.run(_with_writer(tables, body))
+
+
 def test_several_tables_moves_are_stored_in_one_transaction_and_each_answered_after_its_commit(tables):
     lives = _people(tables, 5)
     seen_stored: list = []
@@ -63,14 +77,7 @@ def test_several_tables_moves_are_stored_in_one_transaction_and_each_answered_af
     tables.on_change.append(lambda live: seen_stored.append(
         tables.store.version_of(live.id) == live.game_version))
 
-    async def body(mover, gate, blocker):
-        futures = _moves(tables, mover, lives)
-        gate.set()
-        await blocker
-        results = await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 10)
-        return results, mover.batches, mover.batched
-
-    results, batches, batched = asyncio.run(_with_writer(tables, body))
+    results, batches, batched = _all_at_once(tables, lives)
     assert results == [None] * 5
     assert (batches, batched) == (1, 5)  # one commit for the five tables
     assert seen_stored == [True] * 5
@@ -81,13 +88,7 @@ def test_several_tables_moves_are_stored_in_one_transaction_and_each_answered_af
 def test_a_refused_move_in_a_batch_changes_nothing_and_the_others_are_stored(tables):
     lives = _people(tables, 3)
 
-    async def body(mover, gate, blocker):
-        futures = _moves(tables, mover, lives, versions=[0, 7, 0])  # the second made against a wrong version
-        gate.set()
-        await blocker
-        return await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 10)
-
-    results = asyncio.run(_with_writer(tables, body))
+    results, _, _ = _all_at_once(tables, lives, versions=[0, 7, 0])  # the second made against a wrong version
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], ApiError) and results[1].status == 409
     assert [tables.store.version_of(live.id) for live in lives] == [1, 0, 1]
@@ -108,13 +109,7 @@ def test_a_batch_the_database_refuses_is_played_again_move_by_move_nothing_lost_
 
     monkeypatch.setattr(Batch, "commit", commit_once_refused)
 
-    async def body(mover, gate, blocker):
-        futures = _moves(tables, mover, lives)
-        gate.set()
-        await blocker
-        return await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 20)
-
-    results = asyncio.run(_with_writer(tables, body))
+    results, _, _ = _all_at_once(tables, lives)
     assert failed and results == [None] * 4
     assert [tables.store.version_of(live.id) for live in lives] == [1] * 4
     assert [len(tables.store.changes_since(live.id, 0)) for live in lives] == [1] * 4

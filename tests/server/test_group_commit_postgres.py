@@ -20,7 +20,7 @@ from caylus.server.mover import Mover
 from caylus.server.store import Store
 
 from .postgres import Cluster
-from .test_group_commit import _moves, _people, _with_writer
+from .test_group_commit import _all_at_once, _people
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +43,7 @@ def test_several_tables_moves_are_stored_in_one_postgres_transaction(two):
     tables = two[0]
     lives = _people(tables, 4)
 
-    async def body(mover, gate, blocker):
-        futures = _moves(tables, mover, lives)
-        gate.set()
-        await blocker
-        results = await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 20)
-        return results, mover.batches, mover.batched
-
-    results, batches, batched = asyncio.run(_with_writer(tables, body))
+    results, batches, batched = _all_at_once(tables, lives)
     assert results == [None] * 4
     assert (batches, batched) == (1, 4)
     # The other process reads every change: stored, once each.
@@ -152,13 +145,7 @@ def test_a_serialization_failure_in_a_batch_replays_its_moves_alone_and_stores_t
 
     monkeypatch.setattr(tables.store, "_write", write)
 
-    async def body(mover, gate, blocker):
-        futures = _moves(tables, mover, lives)
-        gate.set()
-        await blocker
-        return await asyncio.wait_for(asyncio.gather(*futures, return_exceptions=True), 20)
-
-    results = asyncio.run(_with_writer(tables, body))
+    results, _, _ = _all_at_once(tables, lives)
     assert failed and results == [None] * 3  # each stored and acknowledged, after the batch was rolled back
     assert [two[1].store.version_of(live.id) for live in lives] == [1] * 3
     assert [len(two[1].store.changes_since(live.id, 0)) for live in lives] == [1] * 3
