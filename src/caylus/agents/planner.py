@@ -18,8 +18,8 @@ Anytime (`hard:SECONDS`): `PlannerSearch(..., think=SECONDS)` searches again and
 steps (more futures of each leading move, more candidates, longer futures, more turns, more deals where cards
 are hidden, futures in which every seat looks ahead itself), then twice as far each time, until the time is up
 or nothing is left to look at, and plays the answer of the deepest search it got through. A search plays only
-the futures it adds. A move it values for the first time takes the lead only by a margin beyond the spread of
-the futures (one future is a noisy value: the best of many new moves is mostly the luckiest). A search the
+the futures it adds. A move takes the lead from the last answer only by a margin beyond the noise of the futures
+(one future is a noisy value: the best of many moves is mostly the luckiest). A search the
 deadline interrupts still counts for the moves it valued: it values the last answer first, so what it plays is
 never worse by the deepest values it has than what less time would have played.
 """
@@ -193,9 +193,9 @@ class PlannerAgent:
 # (the first the policy's own line, the others with slips, `slipping`), their margins averaged.
 STEP_KEYS = {"candidates": 1, "horizon": 0, "turns": 0, "deals": 1, "looks": 0, "look_ahead": 0, "samples": 1}
 MOST_STEPS = 10  # searches an anytime move makes at most: by then the futures run twice 2^8 as far, past any game
-# A move first valued by a search takes the lead from the best of those valued before only if its value is higher
-# by this many standard errors of the difference: of many new moves each valued by a few futures, the luckiest
-# looks best by chance (the winner's curse), so widening alone picked low-ranked moves by margins within noise.
+# A move takes the lead from the last answer only if its value is higher by this many standard errors of the
+# difference: of many moves each valued by a few futures, the luckiest looks best by chance (the winner's curse),
+# so widening alone picked low-ranked moves by margins within noise, and sampling alone broke the level's ties so.
 MARGIN_ERRORS = 2.0
 
 
@@ -235,6 +235,19 @@ def spread(futures: dict) -> float | None:
     return (squares / free) ** 0.5 if free else None
 
 
+def difference_error(a: list, b: list, pooled: float | None) -> float | None:
+    """The standard error of the difference of two moves' mean margins: from the differences of their futures
+    taken pairwise where both have the same number, two or more (future k of every move meets the same slips, so
+    most of the noise cancels); else from `pooled` (`spread`), None if that is None."""
+    if len(a) == len(b) > 1:
+        d = [x - y for x, y in zip(a, b)]
+        mean = sum(d) / len(d)
+        return (sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+    if pooled is None:
+        return None
+    return pooled * (1 / len(a) + 1 / len(b)) ** 0.5
+
+
 class PlannerSearch:
     """The planner with a look ahead: its `candidates` best moves (by `PlannerAgent.rank`) are each played on for
     up to `horizon` decisions (sooner where the edition ends a future; with `turns`, once that many turns have
@@ -248,9 +261,9 @@ class PlannerSearch:
     to look at; the deepest search's answer is played. A setting with `samples` plays each move that many times
     (its own line, then with slips of `slip` points, the same slips for every move) and averages: more futures of
     the leading moves make the comparison that decides less noisy. Each search values the candidates in the order
-    of the last answer; its answer is the best of the moves valued before (by their new values), unless a move it
-    values for the first time is better by `MARGIN_ERRORS` standard errors of the difference (measured from the
-    samples; none until some move has two). So the answer is never worse by the search's values than the last
+    of the last answer; its answer is the last answer again, unless another move is better by `MARGIN_ERRORS`
+    standard errors of the difference (measured from the samples, pairwise where they meet the same slips; none
+    until some move has two). So the answer is never worse by the search's values than the last
     one, also where the deadline cuts a search after two or more moves. With `steps` and no `think`,
     deterministic.
 
@@ -416,7 +429,7 @@ class PlannerSearch:
                 pass
             if len(valued) >= 2 or (valued and len(valued) == len(order)):
                 valued.sort(key=lambda s: (-s[0], s[1]))
-                valued, margin = self._lead(valued, futures, before)
+                valued, margin = self._lead(valued, futures, before, answer[0][1])
                 seen = {rank for _value, rank, _action in valued}
                 answer = valued + [entry for entry in answer if entry[1] not in seen]
                 trace.append({action.token: value for value, _rank, action in valued})
@@ -440,21 +453,26 @@ class PlannerSearch:
         self.last_seconds = self.clock() - start
         return answer
 
-    def _lead(self, valued, futures, before):
-        """The search's moves (best first by value) with its answer first: the best of the moves valued before,
-        unless one valued for the first time beats it by `MARGIN_ERRORS` standard errors of the difference; and
-        that margin (0 where the moves are all new or all known, or no move has two futures to measure by)."""
-        known = [entry for entry in valued if entry[1] in before]
-        new = [entry for entry in valued if entry[1] not in before]
-        if not known or not new:
+    def _lead(self, valued, futures, before, leader):
+        """The search's moves (best first by value) with its answer first: the last answer (`leader`, its rank),
+        unless the best other move beats it by `MARGIN_ERRORS` standard errors of the difference; and that margin
+        (0 in the first search, or where no move has two futures to measure by: one line each is taken as it is).
+
+        Every move is held to the margin, not only those valued for the first time: where futures are sampled, two
+        moves the level's own line valued alike (a third of Caylus 1303's decisions) differ in their means by the
+        slips' noise alone, and following those differences put chance where the planner's order decided."""
+        if not before or len(valued) < 2:
             return valued, 0.0
-        sd = spread(futures)
-        if sd is None:
+        lead = next((entry for entry in valued if entry[1] == leader), None)
+        if lead is None:  # not reached by this search: the best of the moves valued before leads
+            lead = next((entry for entry in valued if entry[1] in before), valued[0])
+        challenger = next(entry for entry in valued if entry is not lead)
+        error = difference_error(futures[lead[1]], futures[challenger[1]], spread(futures))
+        if error is None:
             return valued, 0.0
-        lead, challenger = known[0], new[0]
-        margin = MARGIN_ERRORS * sd * (1 / len(futures[lead[1]]) + 1 / len(futures[challenger[1]])) ** 0.5
+        margin = MARGIN_ERRORS * error
         if challenger[0] > lead[0] + margin:
-            return valued, margin
+            return [challenger] + [entry for entry in valued if entry is not challenger], margin
         return [lead] + [entry for entry in valued if entry is not lead], margin
 
     def choose(self, position):
