@@ -16,6 +16,9 @@ Each is the edition's own `hard` (`LOOKAHEAD["hard"]["agent"]`: its candidates, 
 - `K<c>`: c moves, each on `hard`'s own single line (no samples: no margin can be measured);
 - `K<c>S<s>`: c moves, s futures each (the own line, then slipped ones), with the margin for newcomers.
 
+`<EDITION>_T<n>` is the edition's own `hard:SECONDS` schedule (`LOOKAHEAD["hard"]["agent"]["deeper"]`) cut at n
+searches instead of a time: `hard:SECONDS` at a fixed budget (`T1` is `hard`).
+
 `<EDITION>_A<s>` is `hard`'s own single search with another value of a future, not more search: the mean of its
 margins at each stop from s decisions before `hard`'s horizon to s after (Caylus 1303, `A2`: after 10, 11, 12, 13
 and 14 decisions; a future the edition ends sooner counts its last margin for the stops past its end), so that
@@ -74,6 +77,15 @@ def __getattr__(name: str):
     edition = get_edition(EDITIONS[m[1]])
     spec = {k: v for k, v in edition.heuristics.LOOKAHEAD["hard"]["agent"].items()
             if k not in ("player", "deeper")}
+    searches = re.fullmatch(r"T(\d+)", m[2])
+    if searches:
+        deeper = edition.heuristics.LOOKAHEAD["hard"]["agent"]["deeper"]
+
+        def budgeted(seed=None):
+            agent = PlannerSearch(edition_planner(edition), seed, steps=int(searches[1]), deeper=deeper, **spec)
+            agent.name = f"anytime_variants:{name}"
+            return agent
+        return budgeted
     around = re.fullmatch(r"A(\d+)", m[2])
     if around:
         def stops(seed=None):
