@@ -29,7 +29,7 @@ from caylus.agents.levels import make_agent
 from ._extra import need
 from .encoding import Encoding
 from .given import given_game
-from .observation import action_mask, action_of, observation_space
+from .observation import action_of, legal_known, observation_space
 from .recall import Recall, recall_size
 
 np = need("numpy")
@@ -73,7 +73,10 @@ class CaylusEnv(gymnasium.Env):
         self.bots: dict[int, object] = {}
         self._choose: dict = {}
         self._last = None  # the view's encoding `_observation` made last (the observation's first part)
-        self._mask = None
+        self._mask = None  # the mask `_observation` made last (read-only: the observation and the info copy it)
+        self._tokens = ()  # and the legal tokens then
+        self._no_mask = np.zeros(n_actions, np.int8)  # when it is not the seat's turn
+        self._no_mask.flags.writeable = False
         slots = self.encoding.score_slots
         self._score_slots = None if slots is None else slots.tolist()
 
@@ -99,12 +102,13 @@ class CaylusEnv(gymnasium.Env):
         return self._observation(), self._info()
 
     def step(self, action):
-        if self.game is None:
+        game = self.game
+        if game is None:
             raise RuntimeError("call reset() before step()")
-        if self.game.is_terminal:
+        if game.board.terminal:
             raise RuntimeError("the game is over: call reset()")
         try:
-            played = self.game.apply(action_of(self.edition, action))
+            played = game.apply(action_of(self.edition, action))
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
@@ -112,13 +116,14 @@ class CaylusEnv(gymnasium.Env):
             info["illegal_action"] = str(exc)
             return observation, self.illegal_reward, True, False, info
         if self._recall is not None:
-            self._recall.add(self.game, played.index)
+            self._recall.add(game, played.index)
         self._bots_play()
-        reward = self.game.returns()[self.seat] if self.game.is_terminal else 0.0
+        terminated = game.board.terminal
+        reward = game.returns()[self.seat] if terminated else 0.0
         if self.render_mode == "human":
             self.render()
         observation = self._observation()
-        return observation, reward, self.game.is_terminal, False, self._info()
+        return observation, reward, terminated, False, self._info()
 
     def _bots_play(self) -> None:
         game, seat, choose, recall = self.game, self.seat, self._choose, self._recall
@@ -128,20 +133,24 @@ class CaylusEnv(gymnasium.Env):
                 recall.add(game, played.index)
 
     def _observation(self) -> dict:
-        self._mask = action_mask(self.game, self.seat)
+        game, seat = self.game, self.seat
+        if game.current_player == seat:  # the mask and the tokens of each list of legal actions are kept
+            known, self._tokens = legal_known(game)
+        else:  # the game is over (or an illegal action ended the episode at another seat's turn)
+            known, self._tokens = self._no_mask, ()
+        self._mask = known
         if self._recall is None:
-            observation = self._last = self.encoding.encode_game(self.game, self.seat)
+            observation = self._last = self.encoding.encode_game(game, seat)
         else:
             observation = np.empty(self.encoding.size + self._recall_size, np.float32)
-            self._last = self.encoding.encode_game(self.game, self.seat, out=observation[:self.encoding.size])
-            self._recall.write(observation[self.encoding.size:], self.seat)
-        return {"observation": observation, "action_mask": self._mask}
+            self._last = self.encoding.encode_game(game, seat, out=observation[:self.encoding.size])
+            self._recall.write(observation[self.encoding.size:], seat)
+        return {"observation": observation, "action_mask": known.copy()}
 
     def _info(self) -> dict:
-        """The info of the position `_observation` just encoded (its action mask, copied)."""
-        ours = self.game.current_player == self.seat
-        return {"action_mask": self._mask.copy(), "tokens": self.game.legal_tokens() if ours else [],
-                "scores": self._scores()}
+        """The info of the position `_observation` just encoded: its action mask (a copy of its own), the legal
+        tokens and the scores."""
+        return {"action_mask": self._mask.copy(), "tokens": list(self._tokens), "scores": self._scores()}
 
     def _scores(self) -> list[int]:
         """`game.scores()`, read back from the observation just encoded where the encoding holds them (Caylus 1303

@@ -23,24 +23,31 @@ def observation_space(encoding: Encoding, n_actions: int, extra: int = 0):
     })
 
 
-_MASKS: dict = {}  # each list of legal actions met (a tuple of them) -> its mask's bytes
-_MASKS_KEPT = 1 << 12  # a bound on their memory: past it the dict starts afresh
+_LEGAL: dict = {}  # each list of legal actions met (a tuple of them) -> its mask (read-only) and its tokens
+_LEGAL_KEPT = 1 << 12  # a bound on their memory: past it the dict starts afresh
+
+
+def legal_known(game) -> tuple:
+    """(the mask of the legal actions now, read-only; their tokens, a tuple) for a game whose decision is not
+    over: the same lists come back often (placements, passes), so each one met is kept with both."""
+    legal = tuple(game.legal_actions())
+    known = _LEGAL.get(legal)
+    if known is None:
+        mask = bytearray(len(game.edition.actions))  # set byte by byte: numpy takes a list of ids slowly
+        for action in legal:
+            mask[action.index] = 1
+        mask = np.frombuffer(bytes(mask), np.int8)  # read-only: each caller gets a copy
+        if len(_LEGAL) >= _LEGAL_KEPT:
+            _LEGAL.clear()
+        known = _LEGAL[legal] = (mask, tuple([action.token for action in legal]))
+    return known
 
 
 def action_mask(game, seat: int):
     """1 for each action id `seat` may play now (all zeros when another seat is to move)."""
     if game.current_player != seat:
         return np.zeros(len(game.edition.actions), np.int8)
-    legal = tuple(game.legal_actions())  # the same lists come back often (placements, passes): their masks are kept
-    mask = _MASKS.get(legal)
-    if mask is None:
-        mask = bytearray(len(game.edition.actions))  # set byte by byte: numpy takes a list of ids slowly
-        for action in legal:
-            mask[action.index] = 1
-        if len(_MASKS) >= _MASKS_KEPT:
-            _MASKS.clear()
-        mask = _MASKS[legal] = bytes(mask)
-    return np.frombuffer(bytearray(mask), np.int8)  # a writable copy: it is the new bytearray's memory
+    return legal_known(game)[0].copy()
 
 
 def action_of(edition, action):
