@@ -127,10 +127,13 @@ class CaylusEnv(gymnasium.Env):
 
     def _bots_play(self) -> None:
         game, seat, choose, recall = self.game, self.seat, self._choose, self._recall
-        while (player := game.current_player) != seat and player >= 0:  # `TERMINAL` is negative
-            played = game.apply(choose[player](game))
-            if recall is not None:
-                recall.add(game, played.index)
+        board, apply = game.board, game.apply  # (the game's own board all along: only an undo puts another)
+        if recall is None:
+            while not board.terminal and (player := board.current_player) != seat:
+                apply(choose[player](game))
+            return
+        while not board.terminal and (player := board.current_player) != seat:
+            recall.add(game, apply(choose[player](game)).index)
 
     def _observation(self) -> dict:
         game, seat = self.game, self.seat
