@@ -6,14 +6,17 @@ cache of games in hand stays within its bytes, and a state is serialised once fo
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketDenialResponse
 
 from caylus.server import hub as hub_module
-from caylus.server.live import estimated_bytes
+from caylus.server.live import Tables, estimated_bytes
+from caylus.server.store import Store
 
 from .conftest import FAST, make_app, new_table, state, wait_turn
 
@@ -56,6 +59,54 @@ def test_open_tables_of_bots_only_are_limited_per_address_and_in_all(tmp_path):
         for t in made:  # their bots stop
             r = client.delete(f"/api/tables/{t['id']}", headers={"Authorization": f"Bearer {t['owner_token']}"})
             assert r.status_code == 200
+
+
+def test_a_burst_of_bot_tables_posted_at_once_never_overruns_the_limit(tmp_path):
+    # A hostile client posts twelve all-bot tables at once from many connections: each request is checked and
+    # made with no other creation between (Tables.creating), so exactly the limit is made, the rest refused.
+    app = make_app(tmp_path, bot_tables_per_client=3, bot_tables=1000, tables_burst=100)
+    bots = {"edition": "magna-carta", "seats": ["hard", "hard", "hard"]}
+    with TestClient(app) as client:
+        start = threading.Barrier(12)
+
+        def post(_):
+            start.wait()
+            return client.post("/api/tables", json=bots)
+
+        with ThreadPoolExecutor(12) as pool:
+            answers = list(pool.map(post, range(12)))
+        assert sorted(r.status_code for r in answers) == [201] * 3 + [429] * 9
+        for r in answers:
+            if r.status_code == 429:
+                over(r, "too_many_bot_tables")
+        assert app.state.store.open_bot_tables(None) == (3, 0)
+        # A person's table is made meanwhile all the same.
+        assert client.post("/api/tables", json={"edition": "caylus", "seats": ["human", "hard"]}).status_code == 201
+        for r in answers:
+            if r.status_code == 201:
+                t = r.json()
+                client.delete(f"/api/tables/{t['id']}", headers={"Authorization": f"Bearer {t['owner_token']}"})
+
+
+def test_open_bot_tables_counts_only_open_tables_of_bots_in_all_and_the_creators(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'caylus.db'}")
+    tables = Tables(store)
+    try:
+        for creator, kinds in [("a", ["hard", "hard"]), ("a", ["hard", "hard"]), ("b", ["easy", "easy"]),
+                               ("a", ["human", "hard"]), (None, ["easy", "easy"])]:
+            tables.create("caylus", 2, {}, kinds, 1, creator=creator)
+        assert store.open_bot_tables("a") == (4, 2)
+        assert store.open_bot_tables("b") == (4, 1)
+        assert store.open_bot_tables("nobody") == (4, 0)
+        assert store.count_open_bot_tables() == 4 and store.count_open_bot_tables("a") == 2
+        closing = tables.create("caylus", 2, {}, ["hard", "hard"], 1, creator="a")[0]
+        assert store.open_bot_tables("a") == (5, 3)
+        tables.close(closing, "closed by its creator")  # a closed table is no longer counted
+        assert store.open_bot_tables("a") == (4, 2)
+        row = store.load(closing.id)
+        assert row.closed and row.people == 0 and row.creator == "a" and row.version == 1
+    finally:
+        store.close()
 
 
 def test_closing_a_bot_table_makes_room_for_another(tmp_path):

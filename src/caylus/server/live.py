@@ -45,14 +45,15 @@ def token_hash(token: str) -> str:
 class LiveTable:
     """One table in this process: its stored setup, its session, a lock that orders every use of it."""
 
-    def __init__(self, row: TableRow):
+    def __init__(self, row: TableRow, game=None):
+        """`game`: the row's game at its setup, if the caller has just made it (a new table); else made here."""
         self.row = row
         self.lock = threading.RLock()
         self.game_version = 0  # the stored version this copy reflects: a new copy starts at the setup
         self.closed_why: str | None = None  # once closed: "closed by its creator" or "expired" (its close change)
-        if row.dealt is None:
+        if game is None and row.dealt is None:
             game = caylus.new_game(row.edition, players=row.players, seed=row.seed, **row.options)
-        else:  # a table that starts from a dealt board (cards re-dealt to play on from a record's position)
+        elif game is None:  # a board dealt to play on from a record's position
             game = game_from_dealt(row.edition, row.players, row.seed, row.options, row.dealt)
         self.session = self.new_session(game)
         # The time control's clocks, worked out again from the stored changes' times (server/clocks.py).
@@ -207,6 +208,12 @@ class Tables:
         self.on_change: list = []
         self.on_load: list = []
         self.on_seen: list = []  # called with (table id, seat) whenever a request shows a seat's token or key
+        # One table made at a time in this process: a burst of creations (a flood of POSTs, each in a thread of
+        # the pool) would otherwise have as many threads taking turns at the interpreter with the event loop and
+        # the writer, which then serve people's moves a few times slower until the burst is made. Held by
+        # whoever checks a client's limits and then creates (server/routers/tables.py), so that a limit on
+        # open tables is never overrun by requests checked side by side.
+        self.creating = threading.RLock()
 
     # -- creating and finding tables ---------------------------------------------------------------------
     def create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
@@ -218,6 +225,13 @@ class Tables:
         the table's first changes. `keep`: per seat, the stored entries of a person's seat to carry over (a
         rematch: the same token and player open the new seat; its token is then not returned). `dealt`: the board the game starts from instead of the seed's setup
         (`Game.dealt()`), stored with the table."""
+        with self.creating:
+            return self._create(edition, players, options, kinds, seed, creator, moves, takeover, take_back, dealt,
+                                clock, keep)
+
+    def _create(self, edition: str, players: int, options: dict, kinds: list[str], seed: int | None,
+                creator: str | None, moves: list[str], takeover: str, take_back: bool, dealt: dict | None,
+                clock: dict | None, keep: list | None) -> tuple:
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         keep = keep or [None] * len(kinds)
@@ -239,7 +253,7 @@ class Tables:
                        clock=clock)
         row.created = row.updated
         try:
-            live = LiveTable(row)
+            live = LiveTable(row, game)  # the game just made, not made a second time
         except caylus.CaylusError as exc:  # a bot level Session cannot build
             raise ApiError(422, "bad_seat", str(exc)) from None
         changes = []

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import (
     Boolean, Column, Float, ForeignKey, Integer, MetaData, PrimaryKeyConstraint, String, Table, Text,
-    and_, create_engine, event, func, insert, inspect, or_, select, text, update,
+    and_, create_engine, event, inspect, or_, select, text, update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
@@ -151,14 +151,26 @@ class Store:
             yield conn
 
     def create(self, row: TableRow) -> None:
+        """Store a new table (its setup, version 0), in a transaction of its own, with the write lock held."""
         now = row.created or time.time()
-        with self.writing() as conn:
-            conn.execute(insert(tables).values(
-                id=row.id, edition=row.edition, players=row.players, seed=str(row.seed),
-                options=json.dumps(row.options), seats=json.dumps(row.seats), version=0, terminal=row.terminal,
-                created=now, updated=now, people=row.people, creator=row.creator, closed=False,
-                owner_sha256=row.owner_sha256, dealt=None if row.dealt is None else json.dumps(row.dealt),
-                clock=json.dumps(row.clock) if row.clock else None))
+        values = (row.id, row.edition, row.players, str(row.seed), json.dumps(row.options), json.dumps(row.seats),
+                  0, bool(row.terminal), now, now, row.people, row.creator, False, row.owner_sha256,
+                  None if row.dealt is None else json.dumps(row.dealt), json.dumps(row.clock) if row.clock else None)
+        # The driver's own SQL, as for a move (see _HOT_SQL): a flood of tables being created is work done beside
+        # people's moves, and SQLAlchemy's building of the insert was most of a table's cost to store.
+        conn = self.engine.raw_connection()
+        try:
+            with self.write_lock:
+                try:
+                    cursor = conn.cursor()
+                    cursor.execute(self._sql["create"], values)
+                    cursor.close()
+                    conn.commit()
+                except BaseException:
+                    conn.rollback()
+                    raise
+        finally:
+            conn.close()
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -270,11 +282,21 @@ class Store:
 
     def count_open_bot_tables(self, creator: str | None = None) -> int:
         """How many tables of bots only are open (not over, not closed), in all or created by `creator`."""
-        where = [_open(), tables.c.people == 0]
-        if creator is not None:
-            where.append(tables.c.creator == creator)
-        with self.engine.connect() as conn:
-            return conn.execute(select(func.count()).select_from(tables).where(*where)).scalar() or 0
+        everyone, theirs = self.open_bot_tables(creator)
+        return everyone if creator is None else theirs
+
+    def open_bot_tables(self, creator: str | None) -> tuple[int, int]:
+        """How many tables of bots only are open (not over, not closed): in all, and created by `creator`; one
+        query, the driver's own (asked at every table a client makes)."""
+        conn = self.engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute(self._sql["open_bot_tables"], (creator, False, False))
+            everyone, theirs = cursor.fetchone()
+            cursor.close()
+        finally:
+            conn.close()  # back to the pool, which ends the read's transaction
+        return int(everyone or 0), int(theirs or 0)
 
     def idle_tables(self, before: float, limit: int = 500) -> list[str]:
         """Open tables whose last change is older than `before` (a time.time()): the ones to expire."""
@@ -436,6 +458,12 @@ _HOT_SQL = {  # written with "?" marks; Store.__post_init__ puts the driver's ow
     "version": "SELECT version FROM tables WHERE id = ?",
     "bump": "UPDATE tables SET version = ?, terminal = ?, closed = ?, updated = ? WHERE id = ? AND version = ?",
     "insert": "INSERT INTO moves (table_id, number, kind, token, seat, created) VALUES (?, ?, ?, ?, ?, ?)",
+    "create": "INSERT INTO tables (id, edition, players, seed, options, seats, version, terminal, created, updated, "
+              "people, creator, closed, owner_sha256, dealt, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+              "?, ?)",
+    # The open tables of bots only (as `_open()` says), in all and the given creator's.
+    "open_bot_tables": "SELECT count(*), sum(CASE WHEN creator = ? THEN 1 ELSE 0 END) FROM tables WHERE people = 0 "
+                       "AND terminal = ? AND (closed IS NULL OR closed = ?)",
 }
 
 

@@ -32,13 +32,14 @@ def play_on(ask: PlayOn, tables: TablesDep, request: Request) -> TableCreated:
     game, _ = replayed(ask.record, ask.step)
     check_seats(ask.seats, game.num_players)
     check_play_on(game)
-    creator = check_room(request, tables, ask.seats)
     if HUMAN in ask.seats and hides_cards(game.edition):
         # A person would know every hidden card from the record: the new table deals them again, in secret.
         fresh = redealt(game, secrets.randbelow(MAX_SEED))
         seed, dealt, moves = fresh.seed, fresh.dealt(), []
     else:  # the record's own setup (its seed, or the board a determinized record was dealt) and its moves
         seed, dealt, moves = game.seed, game.dealt(), [action.token for action in game.history]
-    live, tokens, owner = tables.create(game.edition.id, game.num_players, dict(game.options), list(ask.seats),
-                                        seed, creator=creator, moves=moves, dealt=dealt)
+    with tables.creating:  # the limits checked and the table made with no other creation between
+        creator = check_room(request, tables, ask.seats)
+        live, tokens, owner = tables.create(game.edition.id, game.num_players, dict(game.options),
+                                            list(ask.seats), seed, creator=creator, moves=moves, dealt=dealt)
     return created(request, live, ask.seats, tokens, owner)

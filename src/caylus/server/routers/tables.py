@@ -55,10 +55,11 @@ def create_table(spec: NewTable, tables: TablesDep, request: Request) -> TableCr
         clock = check_clock(spec.clock)
     except BadClock as exc:
         raise ApiError(422, "bad_clock", str(exc)) from None
-    creator = check_room(request, tables, spec.seats)
-    live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
-                                        creator=creator, takeover=spec.takeover,
-                                        take_back=spec.take_back, clock=clock)
+    with tables.creating:  # the limits checked and the table made with no other creation between
+        creator = check_room(request, tables, spec.seats)
+        live, tokens, owner = tables.create(spec.edition, players, dict(spec.options), list(spec.seats), spec.seed,
+                                            creator=creator, takeover=spec.takeover,
+                                            take_back=spec.take_back, clock=clock)
     return created(request, live, spec.seats, tokens, owner)
 
 
@@ -78,10 +79,11 @@ def check_room(request: Request, tables, kinds: list[str]) -> str:
     limits = guards(request).limits
     guards(request).tables.check(creator)
     if HUMAN not in kinds:  # a table of bots only plays by itself, on the server's time: few at once
-        if tables.store.count_open_bot_tables(creator) >= limits.bot_tables_per_client:
+        everyone, theirs = tables.store.open_bot_tables(creator)
+        if theirs >= limits.bot_tables_per_client:
             raise too_many("too_many_bot_tables", f"this address already has {limits.bot_tables_per_client} "
                                                   f"tables of bots only playing; close one or wait for one to end", 60)
-        if tables.store.count_open_bot_tables() >= limits.bot_tables:
+        if everyone >= limits.bot_tables:
             raise too_many("too_many_bot_tables", f"the server already has {limits.bot_tables} tables of bots "
                                                   f"only playing", 60)
     return creator
