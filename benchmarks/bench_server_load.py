@@ -10,7 +10,10 @@ For each number of tables N (and each flood size), a fresh `caylus serve` over a
   server answers (or, with `--think S`, after thinking S seconds on average, as people do). A game that ends is followed by a new table at once.
 - N/2 all-bot tables (`--bots-bot`, default greedy, three seats), each watched by one spectator's WebSocket.
 - After `--flood-after` seconds, a hostile client POSTs `--flood` all-bot tables of three `hard` Magna Carta
-  bots as fast as the server lets it (refusals counted), and never watches them.
+  bots as fast as the server lets it (refusals counted), and never watches them. It runs in a process of its
+  own, as it would on another machine: its requests never wait in line with the people's messages in this
+  process's event loop (they did until 2026-11-27 evening: that flood's 60 httpx requests were counted in the
+  people's round trips at its arrival).
 
 Reported per run (one JSON line): the people's move latency (the POST round trip: checked, stored, answered)
 p50/p95/p99 in ms; the bots' reply time at people's tables (from the answer to the person's move that handed the
@@ -305,34 +308,52 @@ class Run:
         except websockets.ConnectionClosed:
             return
 
-    async def hostile(self, http) -> None:
-        """The flood: all-bot hard tables as fast as the server takes them, ten requests in flight."""
-        await asyncio.sleep(self.args.flood_after)
-        self.flood_started = time.monotonic()
-        todo = iter(range(self.flood))
-
-        async def one() -> None:
-            for _ in todo:
-                r = await http.post("/api/tables", json={"edition": FLOOD_EDITION, "seats": FLOOD_SEATS})
-                self.flood_codes[r.status_code] = self.flood_codes.get(r.status_code, 0) + 1
-
-        await asyncio.gather(*(one() for _ in range(10)))
+    async def hostile(self) -> None:
+        """The flood, from a process of its own (as a hostile client would be: another machine), so that its
+        requests never hold up this process's people; started now, posting from the flood's time on."""
+        at = time.monotonic() + self.args.flood_after  # CLOCK_MONOTONIC: the same clock in both processes
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, os.path.abspath(__file__), "--hostile", self.url, "--flood", str(self.flood),
+            "--hostile-at", repr(at), stdout=asyncio.subprocess.PIPE)
+        out, _ = await child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"the hostile client failed (exit code {child.returncode})")
+        answer = json.loads(out.decode().strip().splitlines()[-1])
+        self.flood_started = answer["started"]
+        self.flood_codes = {int(code): n for code, n in answer["codes"].items()}
 
     async def go(self) -> dict:
         limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http, \
-                httpx.AsyncClient(base_url=self.url, timeout=120) as attacker:
+        async with httpx.AsyncClient(base_url=self.url, timeout=120, limits=limits) as http:
             started = time.monotonic()
             deadline = started + self.args.seconds
             people = self.tables // 2
             tasks = [self.people_table(http, deadline, i) for i in range(people)]
             tasks += [self.watched_table(http, deadline) for _ in range(self.tables - people)]
             if self.flood:
-                tasks.append(self.hostile(attacker))
+                tasks.append(self.hostile())
             tasks.append(self.watchdog(deadline))
             results = await asyncio.gather(*tasks, return_exceptions=True)
         self.failures += [repr(r) for r in results if isinstance(r, Exception)]
         return {"seconds": round(time.monotonic() - started, 1), "started": started}
+
+
+async def flood_tables(url: str, flood: int, at: float) -> dict:
+    """The hostile client (run as `--hostile URL`): from the monotonic time `at` on, all-bot hard tables as fast
+    as the server takes them, ten requests in flight; when it started and the answers' codes."""
+    async with httpx.AsyncClient(base_url=url, timeout=120) as http:
+        await asyncio.sleep(max(0.0, at - time.monotonic()))
+        started = time.monotonic()
+        codes: dict[int, int] = {}
+        todo = iter(range(flood))
+
+        async def one() -> None:
+            for _ in todo:
+                r = await http.post("/api/tables", json={"edition": FLOOD_EDITION, "seats": FLOOD_SEATS})
+                codes[r.status_code] = codes.get(r.status_code, 0) + 1
+
+        await asyncio.gather(*(one() for _ in range(10)))
+    return {"started": started, "codes": codes}
 
 
 def run_one(args, tables: int, flood: int) -> dict:
@@ -488,7 +509,15 @@ def main() -> None:
     parser.add_argument("--samples", help="append each run's people's moves (when, round trip) and this process's "
                                           "loop lag here, one JSON line a run")
     parser.add_argument("--records", help="append each run's JSON line here; runs already there are skipped")
+    parser.add_argument("--label", default="",
+                        help="a name for the build or setting measured, kept in each line and in what makes a run "
+                             "already done: interleaved A/B series share one --records file")
+    parser.add_argument("--hostile", metavar="URL", help=argparse.SUPPRESS)  # the flood's own process
+    parser.add_argument("--hostile-at", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.hostile:
+        print(json.dumps(asyncio.run(flood_tables(args.hostile, int(args.flood), args.hostile_at))), flush=True)
+        return
     try:
         sizes = [int(x) for x in args.tables.split(",")]
         floods = [int(x) for x in args.flood.split(",")]
@@ -509,7 +538,7 @@ def main() -> None:
             for k in range(args.repeat):
                 key = {"tables": n, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
                        "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "think": args.think, "run": k,
-                       "moves_by": args.moves}
+                       "moves_by": args.moves, **({"label": args.label} if args.label else {})}
                 if any(all(r.get(a) == b for a, b in key.items()) for r in done):
                     continue
                 result = {**key, **run_one(args, n, flood)}
