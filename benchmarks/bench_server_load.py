@@ -370,10 +370,11 @@ def run_one(args, tables: int, flood: int) -> dict:
     if args.bot_workers:
         command += ["--bot-workers", str(args.bot_workers)]
     command += args.serve_arg
-    server, log = start_server(command, url, workdir)
+    server, log = start_server(command, url, workdir, niceness=args.server_niceness)
     try:
         run = Run(args, url, tables, flood)
         cpu_before = cpu_seconds(server.pid)
+        client_cpu_before = time.process_time()
         curve: list[list[float]] = []  # [seconds in, server RSS MiB, workers' RSS MiB], every --rss-every s
         done = threading.Event()
 
@@ -403,6 +404,7 @@ def run_one(args, tables: int, flood: int) -> dict:
                                                                  for lat, e in zip(run.latencies, run.latency_at)],
                                     "lag": [round(1000 * x, 1) for x in run.lag]}) + "\n")
         server_cpu = cpu_seconds(server.pid) - cpu_before
+        client_cpu = time.process_time() - client_cpu_before
         workers = descendants(server.pid)
         workers_cpu = sum(cpu_seconds(p) for p in workers)  # the bot workers (and their forkserver), whole run
         moves = stored_moves(db_path)
@@ -421,6 +423,8 @@ def run_one(args, tables: int, flood: int) -> dict:
             # the slowest 1% of people's moves: when in the run they ended (seconds from its start)
             "people_slowest_at_s": slowest_at(run.latencies, run.latency_at, timing["started"]),
             "client_lag_ms": percentiles(run.lag),
+            # this process's own share of a core (the people, the spectators): on the server's two cores
+            "client_cpu_share": round(client_cpu / timing["seconds"], 2), "client_nice": args.client_nice,
             "bot_reply_ms_flood": percentiles([d for when, d in run.replies if when >= flood_at]),
             "bot_reply_ms_before": percentiles([d for when, d in run.replies if when < flood_at]),
             "moves_per_s": round(moves / timing["seconds"], 1), "people_moves": len(run.latencies),
@@ -442,12 +446,14 @@ def run_one(args, tables: int, flood: int) -> dict:
         stop_server(server, log)
 
 
-def start_server(command: list, url: str, workdir: str) -> tuple:
+def start_server(command: list, url: str, workdir: str, niceness: int | None = None) -> tuple:
     """`caylus serve` started by `command`, its output to workdir/server.log, once it answers. On a busy machine
     its start took over 30 s (a run then measured a server still starting): it is given 180 s, and a server that
     does not answer by then ends the benchmark instead of being measured."""
     log = open(os.path.join(workdir, "server.log"), "w")
-    server = subprocess.Popen(command, stdout=log, stderr=log)
+    # `niceness`: the server's own (this process's may have been raised: --client-nice)
+    server = subprocess.Popen(command, stdout=log, stderr=log, preexec_fn=None if niceness is None else
+                              (lambda: os.setpriority(os.PRIO_PROCESS, 0, niceness)))
     deadline = time.monotonic() + 180
     while True:
         try:
@@ -512,6 +518,11 @@ def main() -> None:
     parser.add_argument("--label", default="",
                         help="a name for the build or setting measured, kept in each line and in what makes a run "
                              "already done: interleaved A/B series share one --records file")
+    parser.add_argument("--client-nice", type=int, default=0,
+                        help="run this load generator (the people, the spectators, the hostile client) at this "
+                             "niceness relative to the server's (e.g. -5; below 0 needs root): clients stand for "
+                             "other machines, and on the server's own cores their lateness is counted in every "
+                             "round trip they measure (client_lag_ms). Default 0: the same priority")
     parser.add_argument("--hostile", metavar="URL", help=argparse.SUPPRESS)  # the flood's own process
     parser.add_argument("--hostile-at", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -528,6 +539,15 @@ def main() -> None:
             or not 0 <= args.think <= 60:
         parser.error("--tables 2-1000, --flood 0-1000, --seconds at most 3600, --repeat 1-20, --think 0-60 "
                      "(a bounded benchmark)")
+    args.server_niceness = None
+    if args.client_nice:
+        if not -20 <= args.client_nice <= 19:
+            parser.error("--client-nice -20 to 19")
+        args.server_niceness = os.getpriority(os.PRIO_PROCESS, 0)
+        try:
+            os.setpriority(os.PRIO_PROCESS, 0, args.server_niceness + args.client_nice)
+        except PermissionError:
+            parser.error(f"--client-nice {args.client_nice}: not allowed to this user (a negative one needs root)")
     quiet_collector()
     done: list[dict] = []
     if args.records and os.path.exists(args.records):
@@ -538,7 +558,8 @@ def main() -> None:
             for k in range(args.repeat):
                 key = {"tables": n, "flood": flood, "edition": args.edition, "people_bot": args.people_bot,
                        "bots_bot": args.bots_bot, "seconds_asked": args.seconds, "think": args.think, "run": k,
-                       "moves_by": args.moves, **({"label": args.label} if args.label else {})}
+                       "moves_by": args.moves, **({"label": args.label} if args.label else {}),
+                       **({"client_nice": args.client_nice} if args.client_nice else {})}
                 if any(all(r.get(a) == b for a, b in key.items()) for r in done):
                     continue
                 result = {**key, **run_one(args, n, flood)}
