@@ -76,3 +76,21 @@ def test_the_info_holds_the_games_scores_and_tokens_at_every_step(edition, playe
             legal = np.flatnonzero(observation["action_mask"])
             observation, reward, terminated, truncated, info = env.step(int(legal[seed % len(legal)]))
         assert game.is_terminal and reward == game.returns()[1]
+
+
+def test_the_masks_handed_out_are_copies_of_their_own():
+    """The mask of each list of legal actions is kept and shared between steps and environments: what a learner
+    gets (the observation's mask, the info's) is a writable copy, so writing one changes no other."""
+    env = caylus.research.gym.CaylusEnv(edition="caylus", players=2, seat=0)
+    other = caylus.research.gym.CaylusEnv(edition="caylus", players=2, seat=0)
+    observation, info = env.reset(seed=7)
+    mask = observation["action_mask"]
+    legal = mask.copy()
+    assert mask.flags.writeable and info["action_mask"].flags.writeable and mask is not info["action_mask"]
+    mask[:] = 1
+    info["action_mask"][:] = 0
+    again, again_info = other.reset(seed=7)  # the same position: the same kept mask
+    assert np.array_equal(again["action_mask"], legal) and np.array_equal(again_info["action_mask"], legal)
+    assert again_info["tokens"] == other.unwrapped.game.legal_tokens()
+    again_info["tokens"].append("place:nowhere")
+    assert other._info()["tokens"] == other.unwrapped.game.legal_tokens()
