@@ -3,6 +3,7 @@
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py picks SEED EVERY      # hard:1 v hard:4, real clock
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py round-end SEED...     # from_decision on or off
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py noise SEED EVERY      # the winner's curse, fake clock
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py ties STEPS SEED...    # ties broken by noise
 
 `picks`: a game of `hard` against itself; at every EVERY-th decision with 3 legal moves or more, the move `hard:1`
 and `hard:4` choose, its rank by the one-decision planner, the searches made, the deepest setting and the seconds
@@ -14,6 +15,10 @@ choose by the schedule of 2026-11-27c (wider, one future a move: `WIDE`) and by 
 setting: more futures of the leaders, a margin for a newcomer), on a fake clock that moves `READS_PER_SECOND` a
 read (about what this machine read at load 8: the same cut on every machine); the planner's rank of each pick, and
 how far one future's margin strays from its move's mean (`spread`) against the gap between the two best moves.
+`ties`: at every decision with 2 legal moves or more of a game of `hard` (Caylus 1303, random characters), whether
+`hard`'s futures value its best two moves alike, and how often `hard:SECONDS` cut at STEPS searches (a budget, not
+a time: deterministic) answers otherwise than `hard`, with the lead held to the margin (today's rule) and with
+every known move free to lead by its mean (`FreeLead`, the rule before 2026-11-27f), at ties and elsewhere.
 """
 
 from __future__ import annotations
@@ -39,6 +44,37 @@ class FakeClock:
     def __call__(self):
         self.reads += 1
         return self.reads / READS_PER_SECOND
+
+
+class FreeLead(PlannerSearch):
+    """The rule before 2026-11-27f for a schedule that samples the same moves: the best mean leads."""
+
+    def _lead(self, valued, futures, before, leader):
+        return valued, 0.0
+
+
+def ties(steps: int, seeds) -> None:
+    setting = get_edition("caylus-1303").heuristics.LOOKAHEAD["hard"]["agent"]
+    spec = {k: v for k, v in setting.items() if k != "player"}
+    counts = {(tied, rule): 0 for tied in (True, False) for rule in ("held", "free")}
+    seen = {True: 0, False: 0}
+    for seed in seeds:
+        game = caylus.new_game("caylus-1303", players=2, seed=seed, characters="random")
+        while not game.is_terminal:
+            position = Position(game)
+            move = position.legal[0]
+            if len(position.legal) >= 2:
+                plain = PlannerSearch(PLANNER, 1, **{k: v for k, v in spec.items() if k != "deeper"})
+                ranked = plain.rank(position)
+                tied, move = ranked[0][0] == ranked[1][0], ranked[0][2]  # hard's own answer, played
+                seen[tied] += 1
+                for rule, cls in (("held", PlannerSearch), ("free", FreeLead)):
+                    search = cls(PLANNER, 1, steps=steps, **spec)
+                    counts[tied, rule] += search.choose(position) != move
+            game.apply(move)
+        print(f"seed {seed}: decisions {sum(seen.values())}, best two tied {seen[True]}; answers other than hard's "
+              f"(tied / not): held {counts[True, 'held']} / {counts[False, 'held']}, "
+              f"free {counts[True, 'free']} / {counts[False, 'free']}", flush=True)
 
 
 def noise(seed: int, every: int) -> None:
@@ -140,6 +176,8 @@ if __name__ == "__main__":
         picks(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
     elif len(sys.argv) >= 3 and sys.argv[1] == "noise":
         noise(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
+    elif len(sys.argv) >= 4 and sys.argv[1] == "ties":
+        ties(int(sys.argv[2]), [int(s) for s in sys.argv[3:]])
     elif len(sys.argv) >= 3 and sys.argv[1] == "round-end":
         round_end([int(s) for s in sys.argv[2:]])
     else:

@@ -54,7 +54,8 @@ FEATURES = tuple(WEIGHTS)
 # planner (benchmarks/RESULTS-bots.md, "Caylus 1303: the planner"); the rollout figures serve `hard:SECONDS` and
 # the review.
 # `hard:SECONDS`'s searches after `hard`'s own (`agents.planner`, `deeper`): more futures of the same best moves,
-# twice as many each time, 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached).
+# twice as many each time, 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached); the answer
+# changes only where another move's futures beat it by 2 standard errors (`planner.MARGIN_ERRORS`).
 LEADERS_SAMPLED = [{"samples": 4 * 2 ** k} for k in range(9)]
 LOOKAHEAD = {"normal": {"candidates": 3, "horizon": 8},
              "hard": {"candidates": 5, "horizon": 40,

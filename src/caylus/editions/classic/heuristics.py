@@ -101,7 +101,8 @@ _CUBE_COLUMN = _COLUMN["food"]  # the five cube features follow one another, foo
 # `planner.future_end`); its candidates and horizon here are what the review and `hard:SECONDS` use.
 # `hard:SECONDS` searches again while it has time (`agents.planner`, `deeper`), always to the next turn: more
 # futures of `hard`'s own 4 best moves (its own line, then lines where every seat slips), twice as many each time,
-# 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached). Not wider, not further turns: in
+# 4 to 1024 (9 steps: the generic ones, wider and longer, are never reached), the answer changed only where another
+# move's futures beat it by 2 standard errors (`planner.MARGIN_ERRORS`). Not wider, not further turns: in
 # Caylus 1303 widening picked low-ranked moves by margins within noise, futures more than a round ahead made
 # `hard:4` lose 6 of 8 to `hard:1`, and of the extra searches tried only more futures of the leaders did not
 # lean worse than `hard` (level, RESULTS-bots.md "anytime, session 2026-11-27d" and "-27e"; not measured here).
