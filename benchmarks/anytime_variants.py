@@ -16,6 +16,10 @@ Each is the edition's own `hard` (`LOOKAHEAD["hard"]["agent"]`: its candidates, 
 - `K<c>`: c moves, each on `hard`'s own single line (no samples: no margin can be measured);
 - `K<c>S<s>`: c moves, s futures each (the own line, then slipped ones), with the margin for newcomers.
 
+`<EDITION>_R<n>` is `hard`'s own search, then the same moves each valued by the worst for the seat of n futures:
+in future k the first decision of another seat is its k-th best by the one-decision policy (k = 0: `hard`'s own
+line), every other decision the policy's; no slips (the opponent's best replies, not a sloppier opponent).
+
 `<EDITION>_T<n>` is the edition's own `hard:SECONDS` schedule (`LOOKAHEAD["hard"]["agent"]["deeper"]`) cut at n
 searches instead of a time: `hard:SECONDS` at a fixed budget (`T1` is `hard`).
 
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from caylus.agents.planner import PlannerSearch, edition_planner, play_on
+from caylus.agents.planner import PlannerSearch, edition_planner, play_on, settle, successor
 from caylus.core.registry import get_edition
 
 EDITIONS = {"C1303": "caylus-1303", "CAYLUS": "caylus"}
@@ -70,6 +74,49 @@ class Stops(PlannerSearch):
         return sum(margins) / len(margins), not (g.is_terminal or planner.future_end(g.board, judged, turns))
 
 
+def replying(planner, seat: int, k: int):
+    """The one-decision policy, but the first decision of a seat other than `seat` takes its k-th best move (by
+    the same margins the policy ranks by; the last if it has fewer)."""
+    replied = False
+
+    def step(game):
+        nonlocal replied
+        legal = game.legal_actions()
+        if replied or game.current_player == seat or len(legal) == 1:
+            return successor(planner, game)
+        replied = True
+        mover, ranked = game.current_player, []
+        for i, action in enumerate(legal):
+            g = game.clone()
+            g.apply(action)
+            g, v = settle(planner, g, mover, game.board)
+            ranked.append((-v, i, g))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        return ranked[min(k, len(ranked) - 1)][2]
+    return step
+
+
+class Replies(PlannerSearch):
+    """`hard`'s search where a setting's `samples` are the other seats' replies: future k of a move meets the
+    k-th best reply (`replying`), and the move is worth the worst of its futures for the seat."""
+
+    def _future(self, world, action, seat, horizon, turns, looks, sample, deadline):
+        if looks[0]:
+            raise ValueError("Replies: the one-decision policy only")
+        planner = self.planner.planner
+        begun = world.clone()
+        begun.apply(action)
+        judged = world.board if self.from_decision else begun.board
+        g = play_on(planner, begun, horizon, turns, deadline, step=replying(planner, seat, sample), start=judged)
+        return planner.margin(g.board, seat), not (g.is_terminal or planner.future_end(g.board, judged, turns))
+
+    def _worth(self, margins):
+        return min(margins)
+
+    def _lead(self, valued, futures, before, leader):
+        return valued, 0.0  # each future is one exact line: the values are taken as they are
+
+
 def __getattr__(name: str):
     m = re.fullmatch(r"([A-Z0-9]+?)_(\w+)", name)
     if not m or m[1] not in EDITIONS:
@@ -77,6 +124,13 @@ def __getattr__(name: str):
     edition = get_edition(EDITIONS[m[1]])
     spec = {k: v for k, v in edition.heuristics.LOOKAHEAD["hard"]["agent"].items()
             if k not in ("player", "deeper")}
+    replies = re.fullmatch(r"R(\d+)", m[2])
+    if replies:
+        def answered(seed=None):
+            agent = Replies(edition_planner(edition), seed, steps=2, deeper=[{"samples": int(replies[1])}], **spec)
+            agent.name = f"anytime_variants:{name}"
+            return agent
+        return answered
     searches = re.fullmatch(r"T(\d+)", m[2])
     if searches:
         deeper = edition.heuristics.LOOKAHEAD["hard"]["agent"]["deeper"]

@@ -424,7 +424,7 @@ class PlannerSearch:
                         per_future[looks] = self.clock() - began
                     short = short or stopped
                     futures[rank] = margins_of
-                    valued.append((sum(margins_of) / len(margins_of), rank, action))
+                    valued.append((self._worth(margins_of), rank, action))
             except OutOfTime:
                 pass
             if len(valued) >= 2 or (valued and len(valued) == len(order)):
@@ -452,6 +452,10 @@ class PlannerSearch:
         self.last_trace, self.last_samples, self.last_new, self.last_margins = trace, samples_seen, news, margins
         self.last_seconds = self.clock() - start
         return answer
+
+    def _worth(self, margins: list) -> float:
+        """A move's value from the margins of its futures: their mean."""
+        return sum(margins) / len(margins)
 
     def _lead(self, valued, futures, before, leader):
         """The search's moves (best first by value) with its answer first: the last answer (`leader`, its rank),
