@@ -2,6 +2,9 @@
 
     nice -n 19 .venv/bin/python benchmarks/review_calibration.py --edition caylus-1303 --decisions 200 \
         --playouts 4 --records benchmarks/results/review-calibration-caylus-1303-hard-normal4.jsonl
+    PYTHONPATH=build/compiled/src nice -n 15 .venv/bin/python benchmarks/review_calibration.py --edition caylus \
+        --decisions 200 --playouts 4 --max-playouts 8 --slips keyed --swap \
+        --records benchmarks/results/review-calibration-caylus-hard-normal-keyed.jsonl
 
 The decisions come from heads-up games of `easy` players (the greedy bot with slips, so that some moves are
 poor) on seeds 1, 2, ...: every `--every`-th decision with more than one legal move, of both seats. The reviewer
@@ -23,6 +26,16 @@ loss that of weaker players (one decision's measured loss of the reviewer's best
 -2.1 slipped, 8 playouts each; docs/agents.md, "Game review"). `normal`'s 1-second safety cap is lifted: the same
 records give the same journal on a loaded machine. The measured loss is the seat's mean final margin after the
 best move less that after the move played.
+
+`--slips keyed` (the journals `*-hard-normal-keyed.jsonl`): `normal` unslipped in its futures, but choosing among
+the moves it played on by its values plus `--slip` points times a taste fixed by the playout's persona, the turn
+and the move (`KeyedSlips`), so that both continuations meet players who slip alike wherever their choices are
+alike (common random numbers that survive the lines' first difference; slips drawn in order fell on different
+moves in the two lines, whose margins were then uncorrelated). Where nothing is hidden its greedy steps are
+remembered across the decision's playouts (`Remembered`: the same moves as `normal`, checked by `--check`; about
+a fifth less CPU). `--swap` plays the playouts in groups of one a seat, the seats taking each group's personas in
+turn (antithetic); `--max-playouts M` adds groups while the two moves are within 2 standard errors of each other,
+up to M.
 
 Resumable: `--records FILE` keeps one JSON line a decision looked at (kept ones with every playout's margins);
 a rerun with the same file goes on where it stopped. Each kept decision prints its CPU seconds, the median so far
@@ -53,7 +66,9 @@ from pathlib import Path
 
 import caylus
 from caylus.agents import Position, make_agent
-from caylus.agents.lookahead import LookaheadAgent
+from caylus.agents.greedy import greedy_successor, ranked_after
+from caylus.agents.lookahead import LookaheadAgent, outcome
+from caylus.agents.lookahead import play_on as lookahead_play_on
 from caylus.agents.play import MAX_DECISIONS, ask
 from caylus.agents.review import LABELS, Reviewer, label_for, loss_scale, review_position
 
@@ -85,6 +100,116 @@ def player(policy: str, seed: int, slip: float):
         if slip:
             agent.noise = slip
     return agent
+
+
+def turn_of(board) -> int:
+    """The turn a board is in (Caylus 1303 calls it a round): a keyed slip is a player's taste for a move in a
+    turn."""
+    return board.turn if hasattr(board, "turn") else board.round
+
+
+def taste(persona: str, turn: int, token: str) -> float:
+    """A standard Gaussian draw fixed by the persona, the turn and the move: the same player meets the same move
+    in the same turn of either continuation with the same slip (a string seed is hashed by SHA-512: the same
+    draw in every process)."""
+    return random.Random(f"{persona}/{turn}/{token}").gauss(0.0, 1.0)
+
+
+class Remembered:
+    """The greedy's best moves at each position met in one decision's playouts, remembered by the moves that lead
+    there (nothing hidden: from one decision's game the same moves are the same game), two bounded generations.
+    The playouts of one decision run through the same positions again and again: `normal`'s futures of its next
+    decision continue the line its last one played, and the playouts of both moves, with their slips, share
+    every stretch where they choose alike. The same moves as `normal` (`LookaheadAgent.weigh` without slips,
+    deals, doubt or turns; checked against it by `--check`), for less work."""
+
+    def __init__(self, keep: int, size: int = 20_000):
+        self.keep = keep  # the moves kept a position: the lookahead's candidates
+        self.size = size
+        self.new: dict[tuple, list] = {}
+        self.old: dict[tuple, list] = {}
+
+    def rank(self, game) -> list:
+        """The first `keep` of `greedy.ranked_after(game, mover)`: (value, index, action, the game after it)."""
+        key = tuple(a.token for a in game.history)
+        top = self.new.get(key)
+        if top is None:
+            top = self.old.get(key)
+            if top is None:
+                top = ranked_after(game, game.current_player)[:self.keep]
+            if len(self.new) >= self.size:
+                self.old, self.new = self.new, {}
+            self.new[key] = top
+        return top
+
+    def greedy(self, game):
+        """`greedy.greedy_successor` through the remembered rankings (its best is the ranking's first)."""
+        if len(game.legal_actions()) == 1:
+            return greedy_successor(game)
+        return self.rank(game)[0][3]
+
+
+def remembered_weigh(agent: LookaheadAgent, game, memory: Remembered) -> list | None:
+    """`agent.weigh(Position(game))`'s candidates played on, [(value, rank, action)] best first, through `memory`;
+    None where the agent's setting is not the plain one this replays (something hidden, slips, inner players,
+    doubt, turns: `weigh` is asked then)."""
+    edition = game.edition
+    candidates, horizon, _samples, inner = agent.budget(edition)
+    if edition.determinize is not None or inner is not None or agent.noise_in(edition) or \
+            agent.doubt_in(edition) or agent.turns_in(edition) or agent.own_player(edition) is not None:
+        return None
+    leaf = agent.leaf_in(edition)
+    seat = game.current_player
+    weighed = []
+    for rank, (_value, _i, action, _settled) in enumerate(memory.rank(game)[:candidates]):
+        g = game.clone()
+        g.keep_undo = False
+        g.apply(action)
+        weighed.append((outcome(lookahead_play_on(g, horizon, memory.greedy), seat, leaf), rank, action))
+    weighed.sort(key=lambda w: (-w[0], w[1]))
+    return weighed
+
+
+class KeyedSlips:
+    """`policy` (a lookahead level: `normal`) slipping by common random numbers: at each decision it values its
+    moves as it always does and plays the best of those it played on after adding `slip` points times the
+    persona's taste for each (`taste`: fixed by the persona, the turn and the move). With `slip` 0 it is the
+    policy itself. Both continuations of a decision meet players with the same tastes, so where the two lines
+    pass through like choices they slip alike, and their margins move together: the paired difference keeps
+    what the first move changed, not which slips each line drew (the futures' own slips, drawn in order from a
+    generator, fell on different moves in the two lines: their margins were uncorrelated, 0.08 in Caylus
+    1303)."""
+
+    def __init__(self, policy: str, seed: int, slip: float, persona: str, memory: Remembered | None = None):
+        self.agent = player(policy, seed, 0.0)
+        self.memory = memory  # the remembered greedy moves of this decision's playouts (`remembered_weigh`)
+        if not isinstance(self.agent, LookaheadAgent):
+            raise SystemExit(f"--slips keyed needs a lookahead level as --policy (normal, hard), not {policy!r}")
+        self.slip = slip
+        self.persona = persona
+        self.rng, self.greedy = self.agent.rng, self.agent.greedy  # the generators `fingerprint` reads
+
+    def move(self, game):
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        weighed = None if self.memory is None else remembered_weigh(self.agent, game, self.memory)
+        if weighed is None:
+            ranked = self.agent.weigh(Position(game))
+            weighed = [w[:3] for w in ranked[:max(1, self.agent.last_played_on)]]
+        if not self.slip:
+            return weighed[0][2]
+        turn = turn_of(game.board)
+        return max(weighed, key=lambda w: (w[0] + self.slip * taste(self.persona, turn, w[2].token), -w[1]))[2]
+
+
+def persona(playout: int, seat: int, players: int, swap: bool) -> str:
+    """Who plays `seat` in playout `playout`: with `swap`, the playouts come in groups of `players` in which the
+    seats take each persona in turn (antithetic: a taste that favours one seat in one playout favours another
+    in the next), else one persona a seat a playout."""
+    if swap:
+        return f"{playout // players}:{(seat + playout) % players}"
+    return f"{playout}:{seat}"
 
 
 def _plain(value):
@@ -126,7 +251,8 @@ def fingerprint(game, agents):
     return (len(game.history), tuple((n, _plain(getattr(board, n))) for n in names if n != "events"), states)
 
 
-def play_out(game, move, seat: int, policy: str, playout: int, slip: float, meet: dict | None = None):
+def play_out(game, move, seat: int, policy: str, playout: int, slip: float, meet: dict | None = None,
+             keyed: bool = False, swap: bool = False, memory: Remembered | None = None):
     """One playout: `move` then the game to its end, every seat played by `policy` seeded by `playout` (in
     Magna Carta in the world `playout` deals from the seat's view). Returns (the seat's final margin, the
     fingerprints of its decisions, the decision at which it met a line of `meet` or None).
@@ -141,7 +267,12 @@ def play_out(game, move, seat: int, policy: str, playout: int, slip: float, meet
         g = game.clone()
     g.keep_undo = False
     g.apply(move.token)
-    agents = [player(policy, 1000 * playout + p, slip) for p in range(g.num_players)]
+    if keyed:
+        names = [persona(playout, p, g.num_players, swap) for p in range(g.num_players)]
+        agents = [KeyedSlips(policy, 1000 * int(name.split(":")[0]) + int(name.split(":")[1]), slip, name, memory)
+                  for name in names]
+    else:
+        agents = [player(policy, 1000 * playout + p, slip) for p in range(g.num_players)]
     seen = []
     decisions = 0
     while not g.is_terminal:
@@ -152,7 +283,8 @@ def play_out(game, move, seat: int, policy: str, playout: int, slip: float, meet
             return meet[mark], seen, decisions
         if mark is not None:
             seen.append(mark)
-        g.apply(ask(agents[g.current_player], g))
+        agent = agents[g.current_player]
+        g.apply(agent.move(g) if keyed else ask(agent, g))
         decisions += 1
     s = g.scores()
     return s[seat] - max(s[:seat] + s[seat + 1:]), seen, None
@@ -163,13 +295,14 @@ def final_margin(game, move, seat: int, policy: str, playout: int, slip: float) 
     return play_out(game, move, seat, policy, playout, slip)[0]
 
 
-def paired_margins(game, best, played, seat: int, policy: str, playout: int, slip: float):
+def paired_margins(game, best, played, seat: int, policy: str, playout: int, slip: float, keyed: bool = False,
+                   swap: bool = False, memory: Remembered | None = None):
     """Playout `playout` of both moves (the same players, the same world): (margin after `best`, margin after
     `played`, the decision of the played line at which it met the best's line, or None). Where the lines meet
     (moves played in another order, the same position reached) the played line is not played again."""
-    margin_best, seen, _ = play_out(game, best, seat, policy, playout, slip)
+    margin_best, seen, _ = play_out(game, best, seat, policy, playout, slip, keyed=keyed, swap=swap, memory=memory)
     margin_played, _, met = play_out(game, played, seat, policy, playout, slip,
-                                     meet=dict.fromkeys(seen, margin_best))
+                                     meet=dict.fromkeys(seen, margin_best), keyed=keyed, swap=swap, memory=memory)
     return margin_best, margin_played, met
 
 
@@ -189,6 +322,22 @@ def wanted(label: str, same: bool, kept: dict, total: int) -> bool:
     return not (label == "best" and same and kept["best-same"] >= share // 2)
 
 
+def units(best: list, played: list, group: int) -> list[float]:
+    """The paired differences of a decision's playouts, each group of `group` playouts (one antithetic set of
+    personas, `persona`) as one unit: its mean."""
+    diffs = [b - p for b, p in zip(best, played)]
+    return [statistics.mean(diffs[k:k + group]) for k in range(0, len(diffs) - group + 1, group)]
+
+
+def close(best: list, played: list, group: int, z: float = 2.0) -> bool:
+    """Whether the two moves are still too close to tell apart: their mean paired difference within `z` standard
+    errors of 0 (more playouts go there, `--max-playouts`). Fewer than 2 units: yes."""
+    u = units(best, played, group)
+    if len(u) < 2:
+        return True
+    return abs(statistics.mean(u)) < z * statistics.stdev(u) / math.sqrt(len(u))
+
+
 def default_slip(edition: str) -> float:
     """`--slip` unless given: none where the edition hides cards (the playouts differ by their deals), else 1.5."""
     return 0.0 if caylus.get_edition(edition).determinize is not None else 1.5
@@ -202,8 +351,11 @@ def measure(args) -> None:
     if out.exists():
         for line in out.read_text().splitlines():
             row = json.loads(line)
-            if not row.get("skipped") and row.get("slip", 0) != args.slip:
-                raise SystemExit(f"{out} was measured with --slip {row.get('slip', 0)}, not {args.slip}: "
+            if not row.get("skipped") and (row.get("slip", 0), row.get("slips", "futures"), row.get("swap", False)) \
+                    != (args.slip, args.slips, args.swap):
+                raise SystemExit(f"{out} was measured with --slip {row.get('slip', 0)} --slips "
+                                 f"{row.get('slips', 'futures')}{' --swap' if row.get('swap') else ''}, not "
+                                 f"--slip {args.slip} --slips {args.slips}{' --swap' if args.swap else ''}: "
                                  f"one journal, one measurement")
             done[(row["seed"], row["index"])] = row
             if not row.get("skipped"):
@@ -228,18 +380,26 @@ def measure(args) -> None:
             continue
         best = game.parse(d.best)
         best_m, played_m, met = [], [], []
-        if not same:
-            for k in range(args.playouts):  # interleaved: both moves of playout k, then k + 1
-                b, p, at = paired_margins(game, best, move, d.seat, args.policy, k, args.slip)
+        keyed = args.slips == "keyed"
+        memory = Remembered(3) if keyed else None
+        group = game.num_players if args.swap else 1
+        k = 0
+        while not same and (k < args.playouts or (k < args.max_playouts and close(best_m, played_m, group))):
+            for _ in range(group):  # interleaved: both moves of playout k, then k + 1; a whole group of personas
+                b, p, at = paired_margins(game, best, move, d.seat, args.policy, k, args.slip, keyed=keyed,
+                                          swap=args.swap, memory=memory)
                 best_m.append(b)
                 played_m.append(p)
                 met.append(at)
+                k += 1
         measured = statistics.mean(best_m) - statistics.mean(played_m) if best_m else 0.0
         cost = round(time.process_time() - started, 2)
         row = {"edition": args.edition, "seed": seed, "index": index, "seat": d.seat, "played": d.played,
                "best": d.best, "raw_loss": raw, "label": label, "measured": round(measured, 3),
                "margins_best": best_m, "margins_played": played_m, "playouts": len(best_m), "met": met,
                "policy": args.policy, "slip": args.slip, "level": args.level, "cpu_seconds": cost}
+        if keyed:
+            row.update(slips="keyed", swap=args.swap, group=group)
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         kept[label] += 1
@@ -250,6 +410,29 @@ def measure(args) -> None:
         print(f"seed {seed} decision {index}: {label} raw loss {raw:.2f}, measured {measured:.2f} "
               f"({len(best_m)} playouts a move); {cost:.1f} CPU s, median {median:.1f} s a decision, "
               f"{left} left: about {left * median / 60:.0f} CPU min", flush=True)
+
+
+def check(args) -> int:
+    """`--check`: `remembered_weigh` against `normal`'s own `weigh` at every `--every`-th decision of the first
+    heads-up `easy` game (seed 1): the same candidates, values and order, or a list of where they differ."""
+    agent = player(args.policy, 5, 0.0)
+    memory = Remembered(3)
+    game = caylus.new_game(args.edition, players=args.players, seed=1)
+    bots = [make_agent("easy", 10 + p) for p in range(args.players)]
+    looked = differ = 0
+    while not game.is_terminal:
+        if len(game.legal_actions()) > 1 and len(game.history) % args.every == 0:
+            fast = remembered_weigh(agent, game, memory)
+            if fast is None:
+                raise SystemExit(f"{args.edition}: {args.policy} is not replayed by `remembered_weigh` here")
+            slow = agent.weigh(Position(game))[:agent.last_played_on]
+            looked += 1
+            if [(round(v, 9), r, a.token) for v, r, a in fast] != [(round(v, 9), r, a.token) for v, r, a, _g in slow]:
+                differ += 1
+                print(f"decision {len(game.history)}: {fast} against {[w[:3] for w in slow]}")
+        game.apply(bots[game.current_player].choose(Position(game)))
+    print(f"{args.edition}: {looked} decisions, {differ} where the remembered moves differ from {args.policy}'s")
+    return 1 if differ else 0
 
 
 def anchor_positions(edition: str):
@@ -303,22 +486,32 @@ def correlation(xs, ys):
     return None
 
 
-def split_half(rows) -> float | None:
-    """The measured loss's reliability by splitting each decision's playouts into two halves (every balanced
-    split of an even count, the first half-count against the rest otherwise): the correlation of the halves'
-    measured losses across decisions, stepped up to all the playouts by Spearman-Brown (2r / (1 + r)), averaged
-    over the splits. None with fewer than 2 playouts or 3 decisions."""
-    rows = [r for r in rows if r["playouts"] >= 2]
-    n = min((r["playouts"] for r in rows), default=0)
-    if n < 2 or len(rows) < 3:
+def split_half(rows, partitions: int = 64) -> float | None:
+    """The measured loss's reliability by splitting each decision's playouts into two halves: the correlation of
+    the halves' measured losses across decisions, stepped up to all the playouts by Spearman-Brown (2r / (1 + r)),
+    averaged over the splits. A decision's units are its playouts, or its groups of antithetic personas (`units`);
+    where every decision has the same even count of at most 8, every balanced split of them, else `partitions`
+    seeded random ones (each decision's units shuffled, its first half against the rest). None with fewer than 2
+    units or 3 decisions."""
+    unit_rows = [units(r["margins_best"], r["margins_played"], r.get("group", 1)) for r in rows]
+    unit_rows = [u for u in unit_rows if len(u) >= 2]
+    if len(unit_rows) < 3:
         return None
-    splits = [c for c in itertools.combinations(range(n), n // 2) if 0 in c] if n % 2 == 0 and n <= 8 \
-        else [tuple(range(n // 2))]
+    counts = {len(u) for u in unit_rows}
+    n = min(counts)
+    if len(counts) == 1 and n % 2 == 0 and n <= 8:
+        orders = [list(c) + [k for k in range(n) if k not in c]
+                  for c in itertools.combinations(range(n), n // 2) if 0 in c]
+        splits = [[orders[s] for _ in unit_rows] for s in range(len(orders))]
+    elif len(counts) == 1 and n % 2:
+        splits = [[list(range(n)) for _ in unit_rows]]  # the first half-count against the rest (older journals)
+    else:
+        rng = random.Random(1)
+        splits = [[rng.sample(range(len(u)), len(u)) for u in unit_rows] for _ in range(partitions)]
     values = []
-    for first in splits:
-        second = [k for k in range(n) if k not in first]
-        a = [statistics.mean(r["margins_best"][k] - r["margins_played"][k] for k in first) for r in rows]
-        b = [statistics.mean(r["margins_best"][k] - r["margins_played"][k] for k in second) for r in rows]
+    for orders in splits:
+        a = [statistics.mean(u[k] for k in order[:len(u) // 2]) for u, order in zip(unit_rows, orders)]
+        b = [statistics.mean(u[k] for k in order[len(u) // 2:]) for u, order in zip(unit_rows, orders)]
         c = correlation(a, b)
         if c is not None:
             values.append(2 * c / (1 + c) if c > -1 else -1.0)
@@ -340,8 +533,12 @@ def report(path: str, scale: float | None = None) -> dict:
         r["label"] = label_for(r["loss"])
     loss = [r["loss"] for r in rows]
     measured = [r["measured"] for r in rows]
+    played_on = [r["playouts"] for r in rows if r["playouts"]]
     out = {"decisions": len(rows), "scale": scale, "policy": rows[0]["policy"], "slip": rows[0].get("slip", 0),
-           "playouts": max(r["playouts"] for r in rows), "correlation": correlation(loss, measured),
+           "slips": rows[0].get("slips", "futures"), "swap": rows[0].get("swap", False),
+           "playouts": max(played_on, default=0), "least_playouts": min(played_on, default=0),
+           "mean_playouts": round(statistics.mean(played_on), 2) if played_on else 0,
+           "correlation": correlation(loss, measured),
            "mean_absolute_gap": round(statistics.mean(abs(a - b) for a, b in zip(loss, measured)), 3)}
     blunders = [r["measured"] for r in rows if r["label"] == "blunder"]
     goods = [r["measured"] for r in rows if r["label"] == "good"]
@@ -372,8 +569,9 @@ def report(path: str, scale: float | None = None) -> dict:
         # The playouts' own noise: each decision's paired differences give the variance of its mean.
         noisy = [r for r in differ if r["playouts"] >= 2 and "margins_best" in r]  # older journals kept means only
         if len(noisy) >= 2:
-            noise = statistics.mean(statistics.variance([b - p for b, p in zip(r["margins_best"], r["margins_played"])])
-                                    / r["playouts"] for r in noisy)
+            noise = statistics.mean(statistics.variance(u) / len(u) for u in
+                                    (units(r["margins_best"], r["margins_played"], r.get("group", 1)) for r in noisy)
+                                    if len(u) >= 2)
             spread = statistics.pvariance([r["measured"] for r in noisy])
             out["playout_noise_share_of_measured_variance"] = round(noise / spread, 2) if spread else None
             reliability = 1 - noise / spread if spread else 0
@@ -410,18 +608,38 @@ def main(argv=None) -> int:
     p.add_argument("--slip", type=float,
                    help="the slip, in points, of the policy's futures (a lookahead level), so playouts differ "
                         "(default: 1.5 where nothing is hidden, 0 where cards are)")
+    p.add_argument("--slips", choices=("futures", "keyed"), default="futures",
+                   help="where the policy slips: in its futures, drawn in order (the older journals), or keyed: "
+                        "between the moves it played on, by a taste fixed by the playout, the turn and the move, "
+                        "so that both continuations slip alike (common random numbers; `KeyedSlips`)")
+    p.add_argument("--swap", action="store_true",
+                   help="with --slips keyed: playouts in groups of one a seat, the seats taking each group's "
+                        "personas in turn (antithetic)")
+    p.add_argument("--max-playouts", type=int,
+                   help="after --playouts, more (a group at a time) while the two moves are within 2 standard "
+                        "errors of each other, up to this many (default: --playouts)")
     p.add_argument("--level", default="hard", help="the reviewer")
     p.add_argument("--records", required=True, help="JSON lines, one a decision (resumable)")
     p.add_argument("--report", action="store_true", help="only print the figures of the records so far")
     p.add_argument("--scale", type=float, help="with --report: scale the raw loss by this, not today's")
+    p.add_argument("--check", action="store_true",
+                   help="only check that the remembered greedy steps (--slips keyed) play as --policy does")
     p.add_argument("--anchors", action="store_true",
                    help="measure the known bad moves instead (passing first on the first turn, no offer at the "
                         "castle): the review's loss and the playouts' measured loss with its standard error")
     args = p.parse_args(argv)
     if args.slip is None:
         args.slip = default_slip(args.edition)
-    if args.playouts < 1 or args.decisions < 1 or args.every < 1 or args.slip < 0:
-        p.error("--playouts, --decisions and --every are 1 or more, --slip 0 or more")
+    if args.max_playouts is None:
+        args.max_playouts = args.playouts
+    if args.playouts < 1 or args.decisions < 1 or args.every < 1 or args.slip < 0 or \
+            args.max_playouts < args.playouts:
+        p.error("--playouts, --decisions and --every are 1 or more, --slip 0 or more, --max-playouts at least "
+                "--playouts")
+    if args.swap and args.slips != "keyed":
+        p.error("--swap swaps the keyed slips' personas: it needs --slips keyed")
+    if args.check:
+        return check(args)
     if args.anchors:
         anchors(args)
         return 0

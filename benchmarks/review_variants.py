@@ -73,6 +73,7 @@ def futures_variants(args) -> int:
         kinds.append((spec, reviewer))
     rows = {(r["seed"], r["index"]): r for r in map(json.loads, Path(args.records).read_text().splitlines())
             if not r.get("skipped") and r["best"] != r["played"]}
+    rows = dict(list(rows.items())[args.after:])  # out of sample: the decisions measured after the first `after`
     graded = []  # (measured, the journal's raw loss, {kind: loss})
     for seed, index, game, move in candidates(args.edition, args.players, args.every):
         if seed > max(k[0] for k in rows):
@@ -112,6 +113,9 @@ def main(argv=None) -> int:
     p.add_argument("--doubts", default="0,1,3")
     p.add_argument("--planner", action="store_true", help="grade by the level's planner search instead")
     p.add_argument("--futures", help="grade by the reviewer's futures of these kinds: inner|greedy:AHEAD:DEALS,...")
+    p.add_argument("--after", type=int, default=0,
+                   help="with --futures: grade only the journal's decisions (where the moves differ) after its "
+                        "first AFTER, in the journal's order (a test out of the sample the futures were chosen on)")
     args = p.parse_args(argv)
     if args.futures:
         return futures_variants(args)
