@@ -127,46 +127,6 @@ def test_a_table_made_while_a_batch_is_open_waits_for_its_commit_and_both_are_st
         store.close()
 
 
-def test_a_move_stored_alone_goes_before_a_table_being_made_while_a_batch_holds_the_lock(tmp_path):
-    # A move by HTTP, or one whose table the writer found busy, commits alone (Store.append): a person waits on
-    # it, so it goes before the other writes waiting, as a writer's batch does.
-    store = Store(f"sqlite:///{tmp_path / 'lock.db'}")
-    try:
-        for table_id in ("t-batch", "t-alone"):
-            store.create(TableRow(id=table_id, edition="caylus", players=2, seed=1, options={}, seats=[],
-                                  version=0, terminal=False))
-        from caylus.server.store import Batch, Change
-
-        batch = Batch(store, store.connection())
-        batch.append("t-batch", 0, [Change(0, "move", "pass", 0)], False, False, 1.0)
-        order: list = []
-
-        def create() -> None:
-            store.create(TableRow(id="t-new", edition="caylus", players=2, seed=2, options={}, seats=[],
-                                  version=0, terminal=False))
-            order.append("create")
-
-        def move() -> None:
-            store.append("t-alone", 0, [Change(0, "move", "pass", 1)], False, now=2.0)
-            order.append("move")
-
-        threads = []
-        for work in (create, move):  # the table asks first, the move after it
-            threads.append(threading.Thread(target=work))
-            threads[-1].start()
-            while len(store.write_lock._waiting) < len(threads):
-                time.sleep(0.001)
-        batch.commit()
-        for thread in threads:
-            thread.join(10)
-        batch.conn.close()
-        assert order == ["move", "create"]
-        assert store.version_of("t-batch") == 1 and store.version_of("t-alone") == 1
-        assert store.version_of("t-new") == 0
-    finally:
-        store.close()
-
-
 def test_the_write_lock_goes_to_waiting_threads_in_turn_and_a_batch_of_moves_goes_first():
     lock = FairLock()
     order: list = []

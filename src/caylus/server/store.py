@@ -209,11 +209,8 @@ class Store:
             batch.append(table_id, version, changes, terminal, closed, now)
             return
         conn = self.engine.raw_connection()  # the driver's own connection, from the pool: see _HOT_SQL
-        lock = self.write_lock
         try:
-            # A change to a game (a move by HTTP, one whose table a writer found busy, an undo, a seat handed
-            # over) goes before the other writes waiting, as a writer's batch does: a person waits on it.
-            with lock.ahead() if isinstance(lock, FairLock) else lock:
+            with self.write_lock:
                 self._append(conn, table_id, version, changes, terminal, closed, now)
         finally:
             conn.close()
@@ -368,15 +365,6 @@ class FairLock:
                 self._waiting.append((me, turn))
         turn.wait()  # the lock is ours when this is set (handed over by __exit__)
         return self
-
-    @contextlib.contextmanager
-    def ahead(self):
-        """Held as `with`, taken before every thread already waiting (`take(first=True)`)."""
-        self.take(first=True)
-        try:
-            yield self
-        finally:
-            self.__exit__(None, None, None)
 
     def __exit__(self, *exc) -> bool:
         with self._mutex:
