@@ -206,37 +206,3 @@ def test_a_socket_move_is_answered_at_once_while_another_table_is_held(client):
             assert stored_version(client, t["id"]) == b["version"]  # the held table's move still waits
             release.set()
             assert next_state(blocked, b["version"])["version"] == b["version"] + 1
-
-
-def test_a_posted_change_is_played_by_the_writer_and_answered_there_while_the_poster_goes_on():
-    # A bot dispatcher's way (server/workers.py): post, go on, be called back once the change is played.
-    hub = Hub()  # no event loop: nothing posted goes through it
-    mover = Mover(hub, writers=1)
-    mover.start()
-    gate = threading.Event()
-    answers: list = []
-    done = threading.Event()
-
-    def work(n: int) -> int:
-        gate.wait(5)
-        if n == 1:
-            raise ApiError(409, "stale_version", "moved on")
-        return n * 10
-
-    def then(result, exc) -> None:
-        answers.append((threading.current_thread().name, result, exc))
-        if len(answers) == 3:
-            done.set()
-
-    for n in range(3):
-        mover.post("table-a", work, n, then=then)
-    assert answers == []  # nobody waited: the writer is still held by the first
-    gate.set()
-    assert done.wait(5)
-    assert [(name, result) for name, result, _ in answers] == [("caylus-writer-0", 0), ("caylus-writer-0", None),
-                                                               ("caylus-writer-0", 20)]
-    assert answers[0][2] is None and answers[1][2].code == "stale_version" and answers[2][2] is None
-    mover.close()
-    refused: list = []
-    mover.post("table-a", work, 9, then=lambda result, exc: refused.append(exc))  # at once: nothing played
-    assert len(refused) == 1 and refused[0].status == 503

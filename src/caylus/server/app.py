@@ -64,10 +64,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      people_niceness=settings.people_bot_nice,
                      resume=lambda: _resume_bots(table_set, runner),
                      # A bot's move is stored by the table's writer, in its batch (one writer a table, no two
-                     # threads waiting on SQLite's write lock for each other); its dispatcher does not wait.
-                     store_move=lambda live, job, token, then: mover.post(
-                         live.id, table_set.bot_move, live, job, token, then=then, lock=live.lock, batched=True,
-                         later=HUMAN not in live.kinds))
+                     # threads waiting on SQLite's write lock for each other).
+                     store_move=lambda live, job, token: mover.run(live.id, table_set.bot_move, live, job, token,
+                                                                   lock=live.lock, batched=True,
+                                                                   later=HUMAN not in live.kinds))
 
     def push(live) -> None:
         seats = hub.seats_watching(live.id)

@@ -22,13 +22,14 @@ One commit a batch instead of one a move, one driver connection kept by the writ
 pool and given back each move. Nothing is acknowledged before it is stored: a batch whose transaction fails
 (the database refused it, another process stored one of its tables first) is rolled back, every table it
 touched is rebuilt from the store, and each of its moves is played again alone, committing itself. Bots' moves
-come through the same writers (`post`, from a bot dispatcher's thread, which does not wait for it), so on SQLite
-no two threads of this process wait for each other's write lock.
+come through the same writers (`run`, from a bot dispatcher's thread), so on SQLite no two threads of this
+process wait for each other's write lock.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import queue
 import threading
@@ -48,8 +49,8 @@ MAX_BATCH = 16
 
 class Mover:
     """`submit(table_id, fn, *args, lock=L)` (on the event loop) runs `fn(*args)` in the table's writer thread
-    and returns a future of its result (or of the exception it raised); `post(..., then=F)` the same from any
-    thread, `F(result, exception)` called when it is played. `lock` is the table's (reentrant) lock, which `fn` takes: the writer plays the move
+    and returns a future of its result (or of the exception it raised); `run(...)` the same from another thread,
+    waiting for the result. `lock` is the table's (reentrant) lock, which `fn` takes: the writer plays the move
     only if it can take it at once, else hands it to a thread of the table's own (see the module doc). With
     `batched=True`, `fn` takes a `batch` keyword (`Tables.move`, `undo`, `bot_move`): given the `tables`
     (`live.Tables`), the writer stores such moves in batches over their store (group commit)."""
@@ -82,16 +83,21 @@ class Mover:
         self._put(table_id, (table_id, lock, partial(self._to_loop, future), fn, args, batched, later))
         return future
 
-    def post(self, table_id: str, fn, *args, then, lock=None, batched: bool = False, later: bool = False) -> None:
-        """`fn(*args)` played by the table's writer, from any thread, without waiting: `then(result, exception)`
-        is called once it is stored or refused (in the thread that played it; at once, with a 503, if the
-        writers are stopping). A bot dispatcher's way: it goes on to its next table meanwhile, and no thread
-        sleeps on a future that the writer must wake while it holds the interpreter (a wake-up there let the
-        kernel run the woken thread first, and the whole process waited for the writer to be run again)."""
+    def run(self, table_id: str, fn, *args, lock=None, batched: bool = False, later: bool = False):
+        """`fn(*args)` played by the table's writer, from a thread that is not the event loop's: waits for it
+        and returns its result (or raises its exception). `later`: a move of a table of bots only, played
+        after every person's move waiting (see `_run`); a table's moves are all one or all the other."""
+        done: concurrent.futures.Future = concurrent.futures.Future()
         if self._closed or not self._threads:
-            then(None, ApiError(503, "stopping", "the server is stopping; nothing was played"))
-            return
-        self._put(table_id, (table_id, lock, then, fn, args, batched, later))
+            raise ApiError(503, "stopping", "the server is stopping; nothing was played")
+        self._put(table_id, (table_id, lock, partial(_to_thread, done), fn, args, batched, later))
+        while True:
+            try:
+                return done.result(timeout=1.0)
+            except concurrent.futures.TimeoutError:
+                # Put just as the writers stopped: nobody will play it (nothing was).
+                if self._closed and not any(thread.is_alive() for thread in self._threads):
+                    raise ApiError(503, "stopping", "the server is stopping; nothing was played") from None
 
     def _put(self, table_id: str, item: tuple) -> None:
         # crc32, not hash(): the same table goes to the same writer in every process and every run.
@@ -302,6 +308,13 @@ def _call(item: tuple, batch: Batch | None) -> tuple:
 
 def _answer(item: tuple, result, exc: BaseException | None) -> None:
     item[2](result, exc)
+
+
+def _to_thread(done: concurrent.futures.Future, result, exc: BaseException | None) -> None:
+    if exc is not None:
+        done.set_exception(exc)
+    else:
+        done.set_result(result)
 
 
 def _settle(future: asyncio.Future, result, exc: BaseException | None) -> None:

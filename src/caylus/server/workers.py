@@ -34,7 +34,6 @@ import signal
 import threading
 import time
 from collections import OrderedDict
-from functools import partial
 from multiprocessing.connection import wait
 
 from .scheduler import Scheduler
@@ -270,10 +269,9 @@ class BotPool:
                  move_timeout: float = 60.0, max_bot_tables: int = 10_000, niceness: int = NICENESS,
                  people_niceness: int = PEOPLE_NICENESS, resume=None, clock=time.monotonic, store_move=None):
         self.tables = tables
-        # How a worker's move is checked and stored: `store_move(live, job, token, then)`, which calls
-        # `then(played, exception)` once it is stored or refused (the server's: posted to the writer threads,
-        # server/mover.py, the dispatcher going on meanwhile); by default at once, in the dispatcher's thread.
-        self.store_move = store_move or self._store_here
+        # How a worker's move is checked and stored: `store_move(live, job, token)` -> whether it was played
+        # (the server's: through the writer threads, server/mover.py); by default in the dispatcher's thread.
+        self.store_move = store_move or (lambda live, job, token: self.tables.bot_move(live, job, token))
         self.size = workers or default_workers()
         self.move_timeout = move_timeout
         self.niceness = niceness
@@ -373,31 +371,12 @@ class BotPool:
             log.error("a bot of table %s failed: %s", table_id, answer)
             self.scheduler.done(table_id, moved=False)
             return
-        # The table stays out (no other worker takes it) until its move is stored or refused: `_stored`.
-        self.store_move(live, job, answer, partial(self._stored, table_id))
-
-    def _store_here(self, live, job, token: str, then) -> None:
         try:
-            played = self.tables.bot_move(live, job, token)
-        except Exception as exc:
-            then(None, exc)
-        else:
-            then(played, None)
-
-    def _stored(self, table_id: str, played, exc: BaseException | None) -> None:
-        """A worker's move at the table was stored (`played`) or not (dropped as stale, or refused by
-        `exc`); called by whichever thread stored it. The table goes back to the scheduler."""
-        from .errors import ApiError
-
-        moved = bool(played)
-        if isinstance(exc, ApiError):
+            moved = self.store_move(live, job, answer)
+        except ApiError as exc:
             moved = exc.code == "stale_version"  # another process stored a change first: look again
-        elif exc is not None:
-            log.error("the bots of table %s: their move could not be stored: %r", table_id, exc)
-            moved = False
         if moved:
-            with self._lock:
-                self.moves += 1
+            self.moves += 1
         self.scheduler.done(table_id, moved=moved)
 
     def _died(self, worker: Worker, table_id: str, why: str) -> None:
