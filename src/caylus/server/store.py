@@ -186,15 +186,20 @@ class Store:
         return [Change(*r) for r in rows]
 
     def version_of(self, table_id: str) -> int | None:
+        row = self._fetch_one("version", (table_id,))
+        return None if row is None else row[0]
+
+    def _fetch_one(self, name: str, params: tuple):
+        """The first row of one of `_HOT_SQL`'s reads, on the driver's own connection (see _HOT_SQL)."""
         conn = self.engine.raw_connection()
         try:
             cursor = conn.cursor()
-            cursor.execute(self._sql["version"], (table_id,))
+            cursor.execute(self._sql[name], params)
             row = cursor.fetchone()
             cursor.close()
         finally:
             conn.close()  # back to the pool, which ends the read's transaction
-        return None if row is None else row[0]
+        return row
 
     def append(self, table_id: str, version: int, changes: list[Change], terminal: bool,
                closed: bool = False, now: float | None = None, batch: "Batch | None" = None) -> None:
@@ -288,14 +293,7 @@ class Store:
     def open_bot_tables(self, creator: str | None) -> tuple[int, int]:
         """How many tables of bots only are open (not over, not closed): in all, and created by `creator`; one
         query, the driver's own (asked at every table a client makes)."""
-        conn = self.engine.raw_connection()
-        try:
-            cursor = conn.cursor()
-            cursor.execute(self._sql["open_bot_tables"], (creator, False, False))
-            everyone, theirs = cursor.fetchone()
-            cursor.close()
-        finally:
-            conn.close()  # back to the pool, which ends the read's transaction
+        everyone, theirs = self._fetch_one("open_bot_tables", (creator, False, False))
         return int(everyone or 0), int(theirs or 0)
 
     def idle_tables(self, before: float, limit: int = 500) -> list[str]:
