@@ -146,3 +146,24 @@ def test_magna_carta_reuses_a_positions_vector_only_while_it_is_that_position():
         same(game)
         game.apply(rng.choice(game.legal_actions()))
     assert undone > 20
+
+
+def test_magna_carta_keeps_a_positions_vector_only_while_other_seats_ask_for_it():
+    """A learner asks one seat a position: after a kept position no other seat asked for, the encoder keeps none;
+    a position asked again by another seat turns the keeping back on. Every vector stays the view's, and the
+    keeping is what the pattern asks for."""
+    enc = Encoding("magna-carta", 4)
+    game = caylus.new_game("magna-carta", players=4, seed=9)
+    rng = random.Random(9)
+    enc.encode_game(game, 0)
+    state = enc._direct.__globals__["last"]
+    for step in range(160):
+        if game.is_terminal:
+            break
+        seats = [game.current_player] if (step // 20) % 2 == 0 else [0, 2, 3, 2]  # a learner's, then an observer's
+        for seat in seats:
+            assert enc.encode_game(game, seat).tobytes() == enc.encode(game.view(seat)).tobytes(), game.record()
+        if step % 20 == 5:  # a few positions into each pattern
+            assert state[5] is (len(seats) > 1), (step, seats)
+            assert (state[4][4] is not None) is (len(seats) > 1)
+        game.apply(rng.choice(game.legal_actions()))

@@ -138,15 +138,17 @@ class raw_env(_pz.AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if self._recall is not None:
             self._recall.add(self.game, played.index)
-        self.rewards = {a: 0.0 for a in self.agents}
         if self.game.is_terminal:
+            self.rewards = {a: 0.0 for a in self.agents}
             for a, value in zip(self.possible_agents, self.game.returns()):
                 self.rewards[a] = value
                 self.terminations[a] = True
             self.agent_selection = agent
+            self._accumulate_rewards()
         else:
+            # every reward before the end is 0 (`rewards` already says so: it changes only at the end, and a reset
+            # makes it anew), and adding 0s changes no cumulative reward
             self.agent_selection = self.possible_agents[self.game.current_player]
-        self._accumulate_rewards()
         self._update_infos()
         if self.render_mode == "human":
             self.render()

@@ -62,9 +62,9 @@ def make(enc):
         # the last road met (copies of its cards, owners and faces) and what `cache` keeps of it; the last
         # discard piles, prestige buildings left and in front met (copies) and their bags' counts; the last road
         # pools met (a copy) and their slots and values where not 0; the last workers met (a copy) and their slots;
-        # the last position met (its board, game, number of actions and last action) and its vector without the
-        # seat's own slots
-        last=[(None, None, None, None), (None, None, None, None), (None, None), (None, None), (None,) * 5],
+        # the last position met (its board, game, number of actions and last action), its vector without the
+        # seat's own slots (None when not kept) and whether another seat asked for it; whether vectors are kept
+        last=[(None, None, None, None), (None, None, None, None), (None, None), (None, None), (None,) * 6, True],
         counted=counted,
     )
     for q in seats:
@@ -97,11 +97,16 @@ def encode(game, seat, out):
     # apply and undo, as the game's own cache of legal actions assumes: apply adds an action (and forced moves)
     # to the history, undo puts another board object in place. So the same board object with as many actions,
     # the last one the same, is the same position (the board and game are kept, so their ids are not reused).
-    seen = last[4]  # one read: another thread may replace it
-    if (seen[0] is b and seen[1] is game and seen[2] == len(actions)
-            and seen[3] is (actions[-1] if actions else None)):
-        out[:] = seen[4]
+    # A learner asks one seat a position (Gymnasium, PettingZoo's `last`): there the copy would be thrown away, so
+    # it is kept only while positions are asked for more than one seat: a kept position no other seat asked for
+    # turns the keeping off, the next position asked again turns it on.
+    met = last[4]  # one read: another thread may replace it
+    same = (met[0] is b and met[1] is game and met[2] == len(actions)
+            and met[3] is (actions[-1] if actions else None))
+    if same and met[4] is not None:
+        out[:] = met[4]
         v = memoryview(out)
+        met[5][0] = True
     else:
         stack = b.stack
         road = b.road_card
@@ -200,7 +205,14 @@ def encode(game, seat, out):
         if b.provost >= 0:
             v[provost] = 1.0
             v[provost + 1] = b.provost
-        last[4] = b, game, len(actions), actions[-1] if actions else None, out.copy()
+        if same:
+            keep = last[5] = True
+        elif met[4] is not None and not met[5][0]:
+            keep = last[5] = False
+        else:
+            keep = last[5]
+        last[4] = (b, game, len(actions), actions[-1] if actions else None, out.copy() if keep else None,
+                   [False])  # (whether another seat asked for it)
     # the seat's own slots: who views, and its hand (another seat's hand is hidden)
     v[viewer + seat] = 1.0
     for a in map(hand[seat].__getitem__, b.hand[seat]):
