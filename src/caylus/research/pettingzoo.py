@@ -154,10 +154,11 @@ class raw_env(_pz.AECEnv):
             self.render()
 
     def _update_infos(self):
-        legal = self.game.legal_tokens()
+        game, infos = self.game, self.infos
+        legal, current = game.legal_tokens(), game.current_player
         for seat, agent in enumerate(self.possible_agents):
-            if agent in self.infos:
-                self.infos[agent] = {"tokens": legal if seat == self.game.current_player else []}
+            if agent in infos:
+                infos[agent] = {"tokens": legal if seat == current else []}
 
     def render(self):
         if self.render_mode is None:
