@@ -37,6 +37,38 @@ def test_a_random_game_ends_with_the_winners_rewarded():
     assert again.scores() == game.scores()
 
 
+def test_every_agents_mask_and_tokens_are_the_games_at_every_step_and_the_game_plays_forward_only():
+    """The mask and tokens are made once a position (shared by the step's infos and `observe`): at every step each
+    agent's are the game's own (the one to move: its legal actions; the others: none), and each observation's mask
+    is a writable copy of its own. The game keeps no undo snapshot, and its undo stays exact."""
+    for edition in ("caylus", "caylus-1303", "magna-carta"):
+        env = caylus_pz.env(edition=edition, players=3)
+        env.reset(seed=6)
+        game = env.unwrapped.game
+        assert game.keep_undo is False
+        rng = np.random.default_rng(6)
+        for step, agent in enumerate(env.agent_iter()):
+            observation, reward, termination, truncation, info = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = {a.index for a in game.legal_actions()}
+            assert set(np.flatnonzero(observation["action_mask"])) == legal
+            assert info["tokens"] == game.legal_tokens()
+            for other in env.possible_agents:
+                if other != agent:
+                    assert not env.unwrapped.observe(other)["action_mask"].any() and env.infos[other]["tokens"] == []
+            observation["action_mask"][:] = 0  # the caller's copy: the next observation is whole again
+            assert set(np.flatnonzero(env.unwrapped.observe(agent)["action_mask"])) == legal
+            if step == 40:  # undo from the setup's snapshot (no other kept) gives the position before
+                before = game.clone()
+                played = game.legal_actions()[0]
+                game.apply(played)
+                assert game.undo() is played and game.record() == before.record()
+            env.step(int(rng.choice(sorted(legal))))
+        assert game.is_terminal
+
+
 def test_the_same_seed_gives_the_same_game():
     a, b = caylus_pz.env(players=3), caylus_pz.env(players=3)
     a.reset(seed=9)

@@ -43,13 +43,6 @@ def legal_known(game) -> tuple:
     return known
 
 
-def action_mask(game, seat: int):
-    """1 for each action id `seat` may play now (all zeros when another seat is to move)."""
-    if game.current_player != seat:
-        return np.zeros(len(game.edition.actions), np.int8)
-    return legal_known(game)[0].copy()
-
-
 def action_of(edition, action):
     """The edition's action with id `action` (an int, numpy's too); `IllegalAction` for anything else (a float
     is not rounded to an id) or an id out of range."""

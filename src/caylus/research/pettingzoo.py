@@ -28,7 +28,7 @@ from caylus import get_edition, new_game
 from ._extra import need
 from .encoding import Encoding
 from .given import given_game
-from .observation import action_mask, action_of, observation_space
+from .observation import action_of, legal_known, observation_space
 from .recall import Recall, recall_size
 
 np = need("numpy")
@@ -94,6 +94,8 @@ class raw_env(_pz.AECEnv):
         self._recall = None
         self._action_space = spaces.Discrete(n_actions)
         self.game = None
+        self._no_mask = np.zeros(n_actions, np.int8)  # copied for a seat that is not to move
+        self._known_for, self._known = None, None  # the game's list of legal actions last met, its `legal_known`
 
     def observation_space(self, agent):
         return self._observation_space
@@ -108,6 +110,9 @@ class raw_env(_pz.AECEnv):
         if game is None:
             game_seed = seed if seed is not None else int(self._rng.integers(0, 2**63))
             game = new_game(self.edition.id, players=self.players, seed=game_seed, **self.options)
+        # The environment only plays forward: its game keeps no undo snapshot (a board copy every 32 actions, 2% of
+        # a step in Magna Carta). `undo` on it stays exact, replaying from the setup.
+        game.keep_undo = False
         self.game = game
         self._recall = Recall(game) if self.perfect_recall else None
         self.agents = list(self.possible_agents)
@@ -127,7 +132,8 @@ class raw_env(_pz.AECEnv):
             observation = np.empty(self.encoding.size + self._recall_size, np.float32)
             self.encoding.encode_game(self.game, seat, out=observation[:self.encoding.size])
             self._recall.write(observation[self.encoding.size:], seat)
-        return {"observation": observation, "action_mask": action_mask(self.game, seat)}
+        mask = self._legal_known()[0] if seat == self.game.current_player else self._no_mask
+        return {"observation": observation, "action_mask": mask.copy()}
 
     def step(self, action):
         agent = self.agent_selection
@@ -154,11 +160,20 @@ class raw_env(_pz.AECEnv):
             self.render()
 
     def _update_infos(self):
-        game, infos = self.game, self.infos
-        legal, current = game.legal_tokens(), game.current_player
+        infos, current = self.infos, self.game.current_player
+        legal = list(self._legal_known()[1])
         for seat, agent in enumerate(self.possible_agents):
             if agent in infos:
                 infos[agent] = {"tokens": legal if seat == current else []}
+
+    def _legal_known(self) -> tuple:
+        """`legal_known` of the position now (the mask of its legal actions and their tokens), made once a position
+        for the step's infos and `observe`'s mask: the game hands back the same list of legal actions until its
+        next action, and holding it keeps its id from being reused."""
+        legal = self.game.legal_actions()
+        if legal is not self._known_for:
+            self._known_for, self._known = legal, legal_known(self.game)
+        return self._known
 
     def render(self):
         if self.render_mode is None:
