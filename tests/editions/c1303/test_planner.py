@@ -181,12 +181,13 @@ def test_hard_seconds_with_more_time_never_plays_a_worse_answer_by_its_own_value
     assert [set(samples.values()) for samples in full.last_samples] == [{1}, {4}, {8}, {16}]
     assert all(set(values) == set(full.last_trace[0]) for values in full.last_trace)  # the same 4 moves
     answers, cut_seen = [], 0
-    for budget in range(8, 300, 23):  # from a cut first search to all four
+    for budget in range(8, 300, 23):  # from a deadline within the first search (never cut: hard's) to all four
         search = thinking(budget)
         answer = search.choose(position).token
         answers.append(answer)
         k = len(search.last_trace)
-        assert k >= 1 and search.last_trace[:-1] == full.last_trace[:k - 1]
+        assert k >= 1 and search.last_trace[0] == full.last_trace[0]  # hard's own search, whole
+        assert search.last_trace[:-1] == full.last_trace[:k - 1]
         last = search.last_trace[-1]
         assert answer == next(iter(last)) and last[answer] == max(last.values())
         if k > 1:  # what less time played, valued again by the deepest search it got through: never better
