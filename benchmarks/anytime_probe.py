@@ -4,6 +4,8 @@
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py round-end SEED...     # from_decision on or off
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py noise SEED EVERY      # the winner's curse, fake clock
     PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py ties STEPS SEED...    # ties broken by noise
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py deviations DIR [GAMES] # moves other than hard's
+    PYTHONPATH=src:benchmarks python benchmarks/anytime_probe.py together BASE DIR...   # both seats' points by deal
 
 `picks`: a game of `hard` against itself; at every EVERY-th decision with 3 legal moves or more, the move `hard:1`
 and `hard:4` choose, its rank by the one-decision planner, the searches made, the deepest setting and the seconds
@@ -19,15 +21,23 @@ how far one future's margin strays from its move's mean (`spread`) against the g
 `hard`'s futures value its best two moves alike, and how often `hard:SECONDS` cut at STEPS searches (a budget, not
 a time: deterministic) answers otherwise than `hard`, with the lead held to the margin (today's rule) and with
 every known move free to lead by its mean (`FreeLead`, the rule before 2026-11-27f), at ties and elsewhere.
+`deviations`: in the games of an arena's journal (its folder), each seat's decisions where `hard` on the same
+position moves otherwise, and how many of those are what a cut first search plays (the one-decision planner's
+first move, or the best by `hard`'s values of the planner's first 2 or 3). `together`: the two seats' points of
+each journal's games against BASE's on the same game seeds (mean difference and its standard error).
 """
 
 from __future__ import annotations
 
+import json
+import statistics
 import sys
+from pathlib import Path
 
 import caylus
 from caylus.agents import Position, make_agent
 from caylus.agents.planner import PlannerSearch, edition_planner, spread
+from caylus.core.record import load_record
 from caylus.core.registry import get_edition
 
 PLANNER = edition_planner(get_edition("caylus-1303"))
@@ -171,6 +181,53 @@ def round_end(seeds) -> None:
           f"(hard) and {changed_wide} (every move to the end of the round)")
 
 
+def _games(folder: str) -> tuple[list[str], list[dict]]:
+    lines = [json.loads(line) for line in (Path(folder) / "arena.jsonl").read_text().splitlines() if line.strip()]
+    return lines[0]["arena"]["bots"], [line for line in lines[1:] if "index" in line]
+
+
+def deviations(folder: str, games: int) -> None:
+    bots, played = _games(folder)
+    setting = get_edition("caylus-1303").heuristics.LOOKAHEAD["hard"]["agent"]
+    spec = {k: v for k, v in setting.items() if k not in ("player", "deeper")}
+    seen, other, cut_like = {}, {}, {}
+    for record in played[:games]:
+        game = load_record(record["record"], stop_at=0).clone()
+        for action in load_record(record["record"]).history:
+            position = Position(game)
+            if len(position.legal) > 1:
+                seat = game.current_player
+                bot = bots[record["seating"][seat]] + (f" (seat {seat})" if bots[0] == bots[1] else "")
+                ranked = PlannerSearch(PLANNER, 1, **spec).rank(position)
+                seen[bot] = seen.get(bot, 0) + 1
+                if ranked[0][2].token != action.token:
+                    other[bot] = other.get(bot, 0) + 1
+                    order = [a for _v, _r, a in sorted(ranked[:4], key=lambda entry: entry[1])]
+                    value = {a.token: v for v, _r, a in ranked[:4]}
+                    plays = {order[0].token} | {max(order[:j], key=lambda a: (value[a.token], -order.index(a))).token
+                                                for j in (2, 3)}
+                    cut_like[bot] = cut_like.get(bot, 0) + (action.token in plays)
+            game.apply(action)
+    for bot in seen:
+        print(f"{bot}: {seen[bot]} decisions, {other.get(bot, 0)} moves other than hard's, "
+              f"{cut_like.get(bot, 0)} of them what a cut first search plays")
+
+
+def together(base: str, folders) -> None:
+    points = {}
+    for record in _games(base)[1]:
+        points.setdefault(record["seed"], []).append(sum(record["scores"]))
+    for folder in folders:
+        diffs = {}
+        for record in _games(folder)[1]:
+            if record["seed"] in points:
+                gap = sum(record["scores"]) - statistics.mean(points[record["seed"]])
+                diffs.setdefault(record["seed"], []).append(gap)
+        d = [statistics.mean(v) for v in diffs.values()]
+        error = statistics.stdev(d) / len(d) ** 0.5 if len(d) > 1 else float("nan")
+        print(f"{folder}: {len(d)} deals, both seats' points {statistics.mean(d):+.1f} (SE {error:.1f}) against {base}")
+
+
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "picks":
         picks(int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else 5)
@@ -180,5 +237,9 @@ if __name__ == "__main__":
         ties(int(sys.argv[2]), [int(s) for s in sys.argv[3:]])
     elif len(sys.argv) >= 3 and sys.argv[1] == "round-end":
         round_end([int(s) for s in sys.argv[2:]])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "deviations":
+        deviations(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 10 ** 6)
+    elif len(sys.argv) >= 4 and sys.argv[1] == "together":
+        together(sys.argv[2], sys.argv[3:])
     else:
         sys.exit(__doc__)
