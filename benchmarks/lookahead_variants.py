@@ -61,3 +61,7 @@ K5H12S4I2x4A2 = _variant(5, 12, 4, (2, 4), agree=2)
 # Magna Carta's `hard` with every future played to where the next turn begins (at most 40 decisions), not cut
 # after 12 mid-turn (session 2026-11-27e; made `hard`).
 K5H40S4I2x4T1A2 = _variant(5, 40, 4, (2, 4), turns=1, agree=2)
+# The candidate of session 2026-11-27g (branch `bots-mc`): every future played through the next turn's castle (to
+# where the turn after next begins) in 2 deals; not made `hard` (benchmarks/RESULTS-bots.md, "Magna Carta, session
+# 2026-11-27g").
+K5H40S2I2x4T2 = _variant(5, 40, 2, (2, 4), turns=2)
