@@ -6,14 +6,18 @@
 #
 #     sh benchmarks/mixed_tables.sh [EDITION] [GAMES] [JOBS]     # defaults: caylus-1303, 40 games a table size, 1
 #
-# Each table size keeps its games in $RECORDS/<edition>-mixed-<N>p/ (default benchmarks/results/).
+# Each table size keeps its games in $RECORDS/<edition>-mixed-<N>p/ (default benchmarks/results/). Sizes the
+# edition does not play (Magna Carta is for 2-4) are left out.
 set -eu
 EDITION=${1:-caylus-1303}
 GAMES=${2:-40}
 JOBS=${3:-1}
 CAYLUS=${CAYLUS:-caylus}
+PYTHON=${PYTHON:-python3}
 RECORDS=${RECORDS:-benchmarks/results}
+MOST=$($PYTHON -c "from caylus import get_edition; print(get_edition('$EDITION').max_players)")
 for players in 4 3 5; do
+    [ "$players" -le "$MOST" ] || { echo "== $EDITION is for at most $MOST players: no table of $players"; continue; }
     case $players in
         5) bots=hard,normal,greedy,easy,random ;;
         *) bots=hard,normal,greedy,easy ;;
