@@ -15,7 +15,8 @@ JOBS=${3:-1}
 CAYLUS=${CAYLUS:-caylus}
 PYTHON=${PYTHON:-python3}
 RECORDS=${RECORDS:-benchmarks/results}
-MOST=$($PYTHON -c "from caylus import get_edition; print(get_edition('$EDITION').max_players)")
+# The most players the edition takes, from the package ($PYTHON must import caylus: the venv's python); 5 if not.
+MOST=$($PYTHON -c "from caylus import get_edition; print(get_edition('$EDITION').max_players)" 2>/dev/null || echo 5)
 for players in 4 3 5; do
     [ "$players" -le "$MOST" ] || { echo "== $EDITION is for at most $MOST players: no table of $players"; continue; }
     case $players in
